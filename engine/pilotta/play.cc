@@ -1,0 +1,163 @@
+// Trick play: following suit, trumping and overtrumping as masks, first-trick
+// declarations, belote, and trick resolution.
+#include "engine/pilotta/state.h"
+#include "engine/pilotta/tables.h"
+
+namespace kafenio::pilotta {
+namespace {
+using tables::kTables;
+
+// The cards of the seat's hand that can announce belote: K or Q of a trump suit, holding
+// both and neither played yet.
+CardMask BeloteCards(CardMask hand, int trump) {
+  if (trump >= 4) return 0;
+  const CardMask pair = Bit(MakeCard(static_cast<Suit>(trump), rK)) |
+                        Bit(MakeCard(static_cast<Suit>(trump), rQ));
+  return (hand & pair) == pair ? pair : 0;
+}
+}  // namespace
+
+CardMask State::LegalPlays() const {
+  const CardMask hand = hands_[to_act_];
+  if (trick_size_ == 0) return hand;
+  const int mode = contract_.trump;
+  const Card lead = trick_[0];
+  const Card best = trick_[best_in_trick_];
+  const CardMask follow = hand & SuitMask(SuitOf(lead));
+  if (follow) {
+    // On a trump lead (and in every suit under all trump) the best card must be beaten.
+    if (tables::RanksAsTrump(mode, lead)) {
+      const CardMask higher = follow & kTables.above[mode][best];
+      return higher ? higher : follow;
+    }
+    return follow;
+  }
+  const CardMask trumps = hand & tables::TrumpMask(mode);
+  if (!trumps) return hand;
+  if (rules_.partner_exception && players_ == 4 &&
+      TeamOf(TrickWinnerSoFar()) == TeamOf(to_act_)) {
+    return hand;
+  }
+  if (tables::TrumpMask(mode) & Bit(best)) {
+    const CardMask higher = trumps & kTables.above[mode][best];
+    return higher ? higher : trumps;
+  }
+  return trumps;
+}
+
+void State::PlayMoves(MoveList& out) const {
+  const int seat = to_act_;
+  if (trick_number_ == 0) {
+    std::array<CardMask, 5> found{};
+    const int count = FindDeclarations(hands_[seat], found);
+    for (int i = 0; i < count; ++i) {
+      bool announced = false;
+      for (int k = 0; k < declaration_count_; ++k) {
+        announced |= declarations_[static_cast<std::size_t>(k)].seat == seat &&
+                     declarations_[static_cast<std::size_t>(k)].cards == found[static_cast<std::size_t>(i)];
+      }
+      if (!announced) out.Add(Move::Declare(seat, found[static_cast<std::size_t>(i)]));
+    }
+  }
+  const CardMask plays = LegalPlays();
+  const CardMask belote = belote_holder_ < 0 ? BeloteCards(hands_[seat], contract_.trump) : 0;
+  for (CardMask rest = plays; rest; rest &= rest - 1) {
+    const Card card = Lowest(rest);
+    out.Add(Move::Play(seat, card));
+    if (belote & Bit(card)) out.Add(Move::Play(seat, card, true));
+  }
+}
+
+Illegal State::WhyNotPlayable(Card card) const {
+  const CardMask hand = hands_[to_act_];
+  if (!(hand & Bit(card))) return Illegal::card_not_held;
+  const Card lead = trick_[0];
+  if (hand & SuitMask(SuitOf(lead))) {
+    return SuitOf(card) == SuitOf(lead) ? Illegal::must_overtrump_led_trump
+                                        : Illegal::must_follow_suit;
+  }
+  const bool holds_trump_card = tables::TrumpMask(contract_.trump) & Bit(card);
+  return holds_trump_card ? Illegal::must_overtrump : Illegal::must_trump;
+}
+
+Illegal State::ApplyDeclare(const Move& move) {
+  if (trick_number_ != 0) return Illegal::declaration_too_late;
+  const CardMask hand = hands_[move.seat];
+  if ((hand & move.cards) != move.cards) return Illegal::declaration_not_held;
+  switch (CheckDeclaration(hand, move.cards)) {
+    case DeclarationCheck::not_a_declaration: return Illegal::not_a_declaration;
+    case DeclarationCheck::not_whole_run: return Illegal::declaration_not_whole_run;
+    case DeclarationCheck::ok: break;
+  }
+  for (int k = 0; k < declaration_count_; ++k) {
+    if (declarations_[static_cast<std::size_t>(k)].seat == move.seat &&
+        declarations_[static_cast<std::size_t>(k)].cards == move.cards) {
+      return Illegal::declaration_repeated;
+    }
+  }
+  declarations_[declaration_count_++] = MakeDeclaration(move.seat, move.cards, contract_.trump);
+  return Illegal::none;
+}
+
+Illegal State::ApplyPlay(const Move& move) {
+  const Card card = move.card;
+  if (card >= kDeckSize) return Illegal::card_not_held;
+  if (!(LegalPlays() & Bit(card))) return WhyNotPlayable(card);
+  CardMask& hand = hands_[move.seat];
+  const CardMask belote_pair = BeloteCards(hand, contract_.trump);
+  if (move.belote && (belote_holder_ >= 0 || !(belote_pair & Bit(card)))) {
+    return Illegal::belote_not_allowed;
+  }
+
+  hand &= ~Bit(card);
+  played_ |= Bit(card);
+  if (move.belote) {
+    belote_holder_ = static_cast<std::int8_t>(move.seat);
+  } else if (belote_holder_ == move.seat && contract_.trump < 4 &&
+             SuitOf(card) == contract_.trump && (RankOf(card) == rK || RankOf(card) == rQ)) {
+    belote_complete_ = true;  // the second of the pair
+  }
+
+  const int mode = contract_.trump;
+  trick_[trick_size_] = card;
+  if (trick_size_ > 0) {
+    const Card best = trick_[best_in_trick_];
+    const int lead_suit = SuitOf(trick_[0]);
+    auto key = [&](Card c) {
+      const int strength = kTables.strength[mode][c];
+      if (tables::TrumpMask(mode) & Bit(c)) return 16 + strength;
+      return SuitOf(c) == lead_suit ? 8 + strength : 0;
+    };
+    if (key(card) > key(best)) best_in_trick_ = trick_size_;
+  }
+  ++trick_size_;
+  if (trick_size_ < players_) {
+    to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+  } else {
+    FinishTrick();
+  }
+  return Illegal::none;
+}
+
+void State::FinishTrick() {
+  const int mode = contract_.trump;
+  const int winner = TrickWinnerSoFar();
+  int points = 0;
+  for (int i = 0; i < players_; ++i) points += kTables.points[mode][trick_[static_cast<std::size_t>(i)]];
+  card_points_[static_cast<std::size_t>(TeamOf(winner))] += points;
+  ++tricks_won_[static_cast<std::size_t>(TeamOf(winner))];
+  last_trick_ = trick_;
+  last_trick_leader_ = static_cast<std::int8_t>(trick_leader_);
+  last_trick_winner_ = static_cast<std::int8_t>(winner);
+  trick_size_ = 0;
+  best_in_trick_ = 0;
+  ++trick_number_;
+  if (trick_number_ == rules_.HandSize()) {
+    FinishHand();
+    return;
+  }
+  trick_leader_ = static_cast<std::uint8_t>(winner);
+  to_act_ = static_cast<std::uint8_t>(winner);
+}
+
+}  // namespace kafenio::pilotta

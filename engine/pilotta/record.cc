@@ -1,0 +1,145 @@
+#include "engine/pilotta/record.h"
+
+#include <utility>
+
+namespace kafenio::pilotta {
+namespace {
+
+std::string Pair(const char* key, const std::array<int, 2>& values) {
+  return std::string(" ") + key + "=" + std::to_string(values[0]) + "-" + std::to_string(values[1]);
+}
+
+class PilottaRecordGame final : public record::RecordGame {
+ public:
+  explicit PilottaRecordGame(const Rules& rules) : rules_(rules), state_(rules, 0) {}
+
+  record::DealShape NextDealShape() const override {
+    record::DealShape shape;
+    shape.seats = rules_.Players();
+    shape.deck_size = kDeckSize;
+    shape.cards_per_seat = rules_.preset == Preset::cyprus ? 8 : rules_.preset == Preset::classic ? 5 : 6;
+    shape.has_turn = rules_.preset != Preset::cyprus;
+    shape.parse_card = [](std::string_view text) -> std::optional<int> {
+      auto card = ParseCard(text);
+      return card ? std::optional<int>(*card) : std::nullopt;
+    };
+    return shape;
+  }
+
+  std::optional<int> ExpectedDealer() const override {
+    return started_ ? std::optional<int>(state_.Dealer()) : std::nullopt;
+  }
+  bool AwaitingDeal() const override { return state_.phase() == Phase::awaiting_deal; }
+  bool MatchOver() const override { return state_.MatchOver(); }
+
+  record::Outcome StartHand(const record::DealSpec& spec) override {
+    if (!started_) {
+      state_ = State(rules_, spec.dealer);
+      started_ = true;
+    }
+    Deal deal;
+    if (spec.seed) {
+      deal = DealFromSeed(rules_, spec.dealer, *spec.seed);
+    } else {
+      for (std::size_t seat = 0; seat < spec.hands.size(); ++seat) {
+        for (int card : spec.hands[seat]) deal.hands[seat] |= Bit(static_cast<Card>(card));
+      }
+      if (spec.turn) deal.turn = static_cast<Card>(*spec.turn);
+      for (int card : spec.stock) deal.stock[deal.stock_size++] = static_cast<Card>(card);
+    }
+    if (state_.StartHand(deal) != Illegal::none) {
+      return record::Outcome::Error(spec.first_line, "the deal does not fit the ruleset");
+    }
+    return record::Outcome::Ok();
+  }
+
+  record::Outcome ApplyMoveLine(const record::Line& line) override {
+    auto parsed = ParseMove(line.tokens);
+    if (!parsed.move) return record::Outcome::Error(line.number, parsed.error);
+    if (parsed.move->seat >= rules_.Players()) {
+      return record::Outcome::Error(line.number, "no seat " + std::to_string(parsed.move->seat) +
+                                                     " in a " + std::to_string(rules_.Players()) +
+                                                     "-player game");
+    }
+    const int results_before = state_.LastResult().number;
+    if (auto why = state_.Apply(*parsed.move); why != Illegal::none) {
+      return record::Outcome::Illegal(line.number, std::string(Describe(why)));
+    }
+    if (state_.LastResult().number != results_before) {
+      pending_.push_back(FormatHandResult(state_.LastResult(), state_.Totals(), rules_));
+      if (state_.MatchOver()) pending_.push_back("winner " + std::to_string(state_.Winner()));
+    }
+    return record::Outcome::Ok();
+  }
+
+  std::vector<std::string> TakeResultLines() override { return std::exchange(pending_, {}); }
+
+  std::vector<std::string> LegalMoveLines() const override {
+    std::vector<std::string> lines;
+    for (const Move& move : state_.LegalMoves()) lines.push_back(FormatMove(move));
+    return lines;
+  }
+
+ private:
+  Rules rules_;
+  State state_;
+  bool started_ = false;
+  std::vector<std::string> pending_;
+};
+
+}  // namespace
+
+std::string FormatHandResult(const HandResult& result, const std::array<int, 2>& totals,
+                             const Rules& rules) {
+  std::string line = "hand " + std::to_string(result.number) + " ";
+  if (result.annulled) {
+    return line + "annulled score 0 0 total " + std::to_string(totals[0]) + " " +
+           std::to_string(totals[1]);
+  }
+  line += result.made ? "made" : "failed";
+  line += " score " + std::to_string(result.score[0]) + " " + std::to_string(result.score[1]);
+  line += " total " + std::to_string(totals[0]) + " " + std::to_string(totals[1]);
+  if (rules.preset == Preset::cyprus) {
+    line += " contract=" + (result.capot_bid ? std::string("capot") : std::to_string(result.contract));
+  }
+  line += " trump=" + std::string(TrumpName(result.trump));
+  line += " declarers=" + std::to_string(result.declarers);
+  if (result.multiplier > 1) line += " multiplier=" + std::to_string(result.multiplier);
+  line += Pair("tricks", result.tricks);
+  line += Pair("cards", result.card_points);
+  line += Pair("declarations", result.declarations);
+  line += Pair("belote", result.belote);
+  line += Pair("points", result.points);
+  return line;
+}
+
+std::string WriteRecord(const MatchLog& match) {
+  std::string out = "game pilotta\nrules " + FormatRules(match.rules) + "\nplayers " +
+                    std::to_string(match.rules.Players()) + "\n";
+  for (std::size_t h = 0; h < match.hands.size(); ++h) {
+    const HandLog& hand = match.hands[h];
+    out += "hand\n";
+    if (h == 0) out += "dealer " + std::to_string(match.first_dealer) + "\n";
+    if (hand.seed) {
+      out += "seed " + std::to_string(*hand.seed) + "\n";
+    } else {
+      for (int seat = 0; seat < match.rules.Players(); ++seat) {
+        out += "deal " + std::to_string(seat) + " " + FormatCards(hand.deal.hands[static_cast<std::size_t>(seat)]) + "\n";
+      }
+      if (hand.deal.turn != kNoCard) out += "turn " + FormatCard(hand.deal.turn) + "\n";
+      if (hand.deal.stock_size > 0) {
+        out += "stock";
+        for (int i = 0; i < hand.deal.stock_size; ++i) out += " " + FormatCard(hand.deal.stock[static_cast<std::size_t>(i)]);
+        out += "\n";
+      }
+    }
+    for (const Move& move : hand.moves) out += FormatMove(move) + "\n";
+  }
+  return out;
+}
+
+std::unique_ptr<record::RecordGame> MakeRecordGame(const Rules& rules) {
+  return std::make_unique<PilottaRecordGame>(rules);
+}
+
+}  // namespace kafenio::pilotta

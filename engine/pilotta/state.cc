@@ -1,0 +1,113 @@
+#include "engine/pilotta/state.h"
+
+namespace kafenio::pilotta {
+
+State::State(const Rules& rules, int first_dealer)
+    : rules_(rules),
+      players_(static_cast<std::uint8_t>(rules.Players())),
+      dealer_(static_cast<std::uint8_t>(first_dealer)) {}
+
+Illegal State::StartHand(const Deal& deal) {
+  if (phase_ == Phase::match_over) return Illegal::match_over;
+  if (phase_ != Phase::awaiting_deal) return Illegal::not_now;
+  if (!IsCompleteDeal(rules_, deal)) return Illegal::bad_deal;
+  const int hand_number = hand_number_ + 1;
+  const std::uint8_t dealer = dealer_;
+  // Everything of the previous hand goes; the match score stays.
+  const auto totals = totals_;
+  const auto last = last_result_;
+  *this = State(rules_, dealer);
+  totals_ = totals;
+  last_result_ = last;
+  hand_number_ = static_cast<std::int16_t>(hand_number);
+  hands_ = deal.hands;
+  turned_ = deal.turn;
+  stock_ = deal.stock;
+  stock_size_ = deal.stock_size;
+  to_act_ = static_cast<std::uint8_t>(Eldest());
+  phase_ = rules_.HasAuction() ? Phase::auction : Phase::take_round;
+  return Illegal::none;
+}
+
+Illegal State::Apply(const Move& move) {
+  if (phase_ == Phase::match_over) return Illegal::match_over;
+  if (phase_ == Phase::awaiting_deal) return Illegal::no_hand_in_play;
+  if (move.seat >= players_) return Illegal::no_such_seat;
+  if (move.seat != to_act_) return Illegal::not_your_turn;
+  switch (phase_) {
+    case Phase::auction: return ApplyAuction(move);
+    case Phase::contra:
+    case Phase::recontra: return ApplyContra(move);
+    case Phase::take_round:
+    case Phase::name_round: return ApplyTrumpChoice(move);
+    case Phase::swap: return ApplySwap(move);
+    case Phase::play:
+      if (move.kind == MoveKind::play) return ApplyPlay(move);
+      if (move.kind == MoveKind::declare) return ApplyDeclare(move);
+      return Illegal::not_now;
+    default: return Illegal::not_now;
+  }
+}
+
+void State::LegalMoves(MoveList& out) const {
+  out.Clear();
+  switch (phase_) {
+    case Phase::play: PlayMoves(out); break;
+    case Phase::awaiting_deal:
+    case Phase::match_over: break;
+    default: AuctionMoves(out); break;
+  }
+}
+
+void State::Log(const Move& move) {
+  calls_[call_count_++] = Call{move.seat, move.kind, move.value, move.suit};
+}
+
+void State::BeginPlay() {
+  phase_ = Phase::play;
+  to_act_ = static_cast<std::uint8_t>(Eldest());
+  trick_leader_ = to_act_;
+  trick_number_ = 0;
+  trick_size_ = 0;
+}
+
+void State::EndHand(const HandResult& result, bool annulled) {
+  last_result_ = result;
+  last_result_.number = hand_number_;
+  last_result_.annulled = annulled;
+  if (annulled) {
+    phase_ = Phase::awaiting_deal;  // the same dealer deals again
+    return;
+  }
+  totals_[0] += result.score[0];
+  totals_[1] += result.score[1];
+  dealer_ = static_cast<std::uint8_t>((dealer_ + 1) % players_);
+  const bool reached = totals_[0] >= rules_.target || totals_[1] >= rules_.target;
+  if (reached && totals_[0] != totals_[1]) {
+    winner_ = static_cast<std::int8_t>(totals_[0] > totals_[1] ? 0 : 1);
+    phase_ = Phase::match_over;
+  } else {
+    phase_ = Phase::awaiting_deal;
+  }
+}
+
+void State::AnnulHand() { EndHand(HandResult{}, true); }
+
+void State::FinishHand() {
+  PlayedHand hand;
+  hand.rules = rules_;
+  hand.declarers = TeamOf(contract_.bidder);
+  hand.contract_points = rules_.HasAuction() ? contract_.Points() : 0;
+  hand.capot_bid = contract_.IsCapot();
+  hand.multiplier = contract_.multiplier;
+  hand.trump = contract_.trump;
+  hand.tricks = tricks_won_;
+  hand.trick_points = card_points_;
+  hand.last_trick_team = TeamOf(last_trick_winner_);
+  hand.belote_team = belote_complete_ ? TeamOf(belote_holder_) : -1;
+  hand.declarations = declarations_.data();
+  hand.declaration_count = declaration_count_;
+  EndHand(ScoreHand(hand), false);
+}
+
+}  // namespace kafenio::pilotta

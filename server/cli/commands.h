@@ -1,0 +1,14 @@
+#pragma once
+// The subcommands of the `kafenio` program. Each takes the arguments after its name and
+// returns the process exit code.
+#include <string_view>
+#include <vector>
+
+namespace kafenio::cli {
+
+using Args = std::vector<std::string_view>;
+
+int RunReplay(const Args& args);
+int RunSimulate(const Args& args);
+
+}  // namespace kafenio::cli

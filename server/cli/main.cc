@@ -1,0 +1,35 @@
+#include <cstdio>
+#include <string_view>
+
+#include "server/cli/commands.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: kafenio COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  replay [--legal] FILE|-      check a game record and print its results\n"
+    "  simulate --game G [--rules PRESET [KEY=VALUE ...]] [--players N]\n"
+    "           --seed S --matches N [--record FILE]\n"
+    "                               play random matches and report throughput\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  const std::string_view command = argv[1];
+  kafenio::cli::Args args(argv + 2, argv + argc);
+  if (command == "replay") return kafenio::cli::RunReplay(args);
+  if (command == "simulate") return kafenio::cli::RunSimulate(args);
+  if (command == "help" || command == "--help" || command == "-h") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  std::fprintf(stderr, "kafenio: unknown command '%.*s'\n%s", static_cast<int>(command.size()),
+               command.data(), kUsage);
+  return 2;
+}

@@ -1,0 +1,162 @@
+// `kafenio simulate --game G [--rules PRESET [KEY=VALUE ...]] [--players N] --seed S
+//  --matches N [--record FILE]`: random matches, a throughput summary, and optionally
+// every match written as a record (shared/record-format.md).
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <string>
+
+#include "engine/core/rng.h"
+#include "engine/pilotta/random_match.h"
+#include "engine/record/lines.h"
+#include "server/cli/commands.h"
+
+namespace kafenio::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: kafenio simulate --game pilotta|diloti [--rules PRESET [KEY=VALUE ...]]\n"
+    "                        [--players N] --seed S --matches N [--record FILE]\n";
+
+struct SimulateOptions {
+  std::string_view game;
+  std::vector<std::string_view> rules;  // preset then options; empty: the default preset
+  int players = 0;
+  std::uint64_t seed = 0;
+  long matches = 0;
+  std::optional<std::string> record_path;
+};
+
+struct Totals {
+  long matches = 0;
+  long hands = 0;
+  long moves = 0;
+  std::array<long, 2> wins{};
+};
+
+bool ParseOptions(const Args& args, SimulateOptions& out, std::string& error) {
+  bool have_seed = false;
+  bool have_matches = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const auto arg = args[i];
+    auto value = [&]() -> std::optional<std::string_view> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (arg == "--game") {
+      auto v = value();
+      if (!v) return error = "--game needs a name", false;
+      out.game = *v;
+    } else if (arg == "--rules") {
+      while (i + 1 < args.size() && !args[i + 1].starts_with("--")) out.rules.push_back(args[++i]);
+      if (out.rules.empty()) return error = "--rules needs a preset", false;
+    } else if (arg == "--players") {
+      long long n = 0;
+      auto v = value();
+      if (!v || !record::ParseInt(*v, n) || (n != 2 && n != 4)) {
+        return error = "--players is 2 or 4", false;
+      }
+      out.players = static_cast<int>(n);
+    } else if (arg == "--seed") {
+      unsigned long long s = 0;
+      auto v = value();
+      if (!v || !record::ParseUnsigned64(*v, s)) return error = "--seed needs a number", false;
+      out.seed = s;
+      have_seed = true;
+    } else if (arg == "--matches") {
+      long long n = 0;
+      auto v = value();
+      if (!v || !record::ParseInt(*v, n) || n < 1) {
+        return error = "--matches needs a positive number", false;
+      }
+      out.matches = static_cast<long>(n);
+      have_matches = true;
+    } else if (arg == "--record") {
+      auto v = value();
+      if (!v) return error = "--record needs a file", false;
+      out.record_path = std::string(*v);
+    } else {
+      return error = "unknown argument: " + std::string(arg), false;
+    }
+  }
+  if (out.game.empty() || !have_seed || !have_matches) {
+    return error = "--game, --seed and --matches are required", false;
+  }
+  return true;
+}
+
+// Plays the matches of one game; `play` turns a match seed into (record text, hands,
+// moves, winner).
+template <class PlayOne>
+int RunMatches(const SimulateOptions& options, PlayOne play) {
+  std::ofstream record;
+  if (options.record_path) {
+    record.open(*options.record_path, std::ios::binary | std::ios::trunc);
+    if (!record) {
+      std::fprintf(stderr, "kafenio simulate: cannot write %s\n", options.record_path->c_str());
+      return 2;
+    }
+  }
+  SplitMix64 match_seeds(options.seed);
+  Totals totals;
+  const auto start = std::chrono::steady_clock::now();
+  for (long m = 0; m < options.matches; ++m) {
+    play(match_seeds.Next(), totals, options.record_path ? &record : nullptr);
+    ++totals.matches;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double per_second = seconds > 0 ? static_cast<double>(totals.moves) / seconds : 0;
+  std::printf("matches %ld hands %ld moves %ld seconds %.3f throughput %.0f moves/s wins %ld %ld\n",
+              totals.matches, totals.hands, totals.moves, seconds, per_second, totals.wins[0],
+              totals.wins[1]);
+  if (record.is_open() && !record.good()) {
+    std::fprintf(stderr, "kafenio simulate: writing %s failed\n", options.record_path->c_str());
+    return 2;
+  }
+  return 0;
+}
+
+int SimulatePilotta(const SimulateOptions& options) {
+  const std::string_view preset = options.rules.empty() ? "cyprus" : options.rules[0];
+  std::vector<std::string_view> extra;
+  if (!options.rules.empty()) extra.assign(options.rules.begin() + 1, options.rules.end());
+  const auto parsed = pilotta::ParseRules(preset, extra);
+  if (!parsed.error.empty()) {
+    std::fprintf(stderr, "kafenio simulate: %s\n", parsed.error.c_str());
+    return 2;
+  }
+  if (options.players != 0 && options.players != parsed.rules.Players()) {
+    std::fprintf(stderr, "kafenio simulate: pilotta %.*s is played by %d players\n",
+                 static_cast<int>(preset.size()), preset.data(), parsed.rules.Players());
+    return 2;
+  }
+  return RunMatches(options, [&](std::uint64_t seed, Totals& totals, std::ofstream* record) {
+    const auto match = pilotta::PlayRandomMatch(parsed.rules, seed);
+    totals.hands += static_cast<long>(match.log.hands.size());
+    totals.moves += match.moves;
+    ++totals.wins[static_cast<std::size_t>(match.final_state.Winner())];
+    if (record) {
+      if (totals.matches > 0) *record << "end\n";
+      *record << pilotta::WriteRecord(match.log);
+    }
+  });
+}
+
+}  // namespace
+
+int RunSimulate(const Args& args) {
+  SimulateOptions options;
+  std::string error;
+  if (!ParseOptions(args, options, error)) {
+    std::fprintf(stderr, "kafenio simulate: %s\n%s", error.c_str(), kUsage);
+    return 2;
+  }
+  if (options.game == "pilotta") return SimulatePilotta(options);
+  std::fprintf(stderr, "kafenio simulate: unknown game '%.*s'\n", static_cast<int>(options.game.size()),
+               options.game.data());
+  return 2;
+}
+
+}  // namespace kafenio::cli

@@ -1,0 +1,70 @@
+// Pilotta state behaviour that records cannot show directly: views, copies, the deal
+// layout and the pinned seeded deal.
+#include <catch2/catch.hpp>
+
+#include "engine/pilotta/record.h"
+#include "engine/pilotta/state.h"
+#include "engine/pilotta/view.h"
+
+namespace kafenio::pilotta {
+namespace {
+
+TEST_CASE("a seeded deal is pinned forever", "[pilotta][deal]") {
+  // docs/shuffle.md: seed 1, dealer 0, cyprus; checked against the reference re-deal in
+  // docs/shuffle.md. Changing this breaks every stored record.
+  const Deal deal = DealFromSeed(Rules{}, 0, 1);
+  CHECK(FormatCards(deal.hands[0]) == "Qc Kc Qd 8h Jh 7s Js Qs");
+  CHECK(FormatCards(deal.hands[1]) == "7c 9d Jd Kd Qh Ah 9s Ks");
+  CHECK(FormatCards(deal.hands[2]) == "8c Tc Jc 7d Td 7h Th Kh");
+  CHECK(FormatCards(deal.hands[3]) == "9c Ac 8d Ad 9h 8s Ts As");
+}
+
+TEST_CASE("deal layouts follow the presets", "[pilotta][deal]") {
+  Rules classic;
+  classic.preset = Preset::classic;
+  const Deal four = DealFromSeed(classic, 2, 99);
+  for (int seat = 0; seat < 4; ++seat) CHECK(Count(four.hands[static_cast<std::size_t>(seat)]) == 5);
+  CHECK(four.turn != kNoCard);
+  CHECK(four.stock_size == 11);
+  Rules two;
+  two.preset = Preset::classic2;
+  const Deal pair = DealFromSeed(two, 1, 99);
+  CHECK(Count(pair.hands[0]) == 6);
+  CHECK(Count(pair.hands[1]) == 6);
+  CHECK(pair.stock_size == 19);
+  CHECK(IsCompleteDeal(two, pair));
+}
+
+TEST_CASE("an illegal move changes nothing and says why", "[pilotta][state]") {
+  State state(Rules{}, 3);
+  CHECK(state.Apply(Move::Pass(0)) == Illegal::no_hand_in_play);
+  REQUIRE(state.StartHand(DealFromSeed(Rules{}, 3, 5)) == Illegal::none);
+  const State before = state;
+  CHECK(state.Apply(Move::Pass(1)) == Illegal::not_your_turn);
+  CHECK(state.Apply(Move::Bid(0, 7, 0)) == Illegal::bid_value);
+  CHECK(state.Apply(Move::Bid(0, 9, 4)) == Illegal::bid_suit_not_enabled);
+  CHECK(state.Apply(Move::Make(MoveKind::contra, 0)) == Illegal::not_now);
+  CHECK(state.Apply(Move::Play(0, 0)) == Illegal::not_now);
+  CHECK(state == before);
+  CHECK(state.StartHand(DealFromSeed(Rules{}, 3, 6)) == Illegal::not_now);
+  CHECK(state == before);
+}
+
+TEST_CASE("views hold only what a seat may know", "[pilotta][view]") {
+  State state(Rules{}, 0);
+  REQUIRE(state.StartHand(DealFromSeed(Rules{}, 0, 11)) == Illegal::none);
+  const SeatView mine = ViewFor(state, 1);
+  CHECK(mine.hand == state.Hand(1));
+  CHECK(!mine.legal_moves.empty());  // seat 1 is eldest and to act
+  const SeatView other = ViewFor(state, 2);
+  CHECK(other.hand == state.Hand(2));
+  CHECK(other.legal_moves.empty());
+  CHECK((other.VisibleCards() & state.Hand(1)) == 0);
+  const SeatView spectator = SpectatorView(state);
+  CHECK(spectator.hand == 0);
+  CHECK(spectator.VisibleCards() == 0);
+  CHECK(spectator.hand_sizes == std::array<int, 4>{8, 8, 8, 8});
+}
+
+}  // namespace
+}  // namespace kafenio::pilotta
