@@ -12,7 +12,9 @@ constexpr const char* kUsage =
     "  replay [--legal] FILE|-      check a game record and print its results\n"
     "  simulate --game G [--rules PRESET [KEY=VALUE ...]] [--players N]\n"
     "           --seed S --matches N [--record FILE]\n"
-    "                               play random matches and report throughput\n";
+    "                               play random matches and report throughput\n"
+    "  serve [--listen ADDR:PORT] [--db PATH] [--config FILE] [--web DIR] [--threads N]\n"
+    "        [--set KEY=VALUE ...]    run the game server (docs/operations.md)\n";
 
 }  // namespace
 
@@ -25,6 +27,7 @@ int main(int argc, char** argv) {
   kafenio::cli::Args args(argv + 2, argv + argc);
   if (command == "replay") return kafenio::cli::RunReplay(args);
   if (command == "simulate") return kafenio::cli::RunSimulate(args);
+  if (command == "serve") return kafenio::cli::RunServe(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

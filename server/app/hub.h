@@ -1,0 +1,60 @@
+#pragma once
+// The application's front door: takes each decoded request of a connection, checks who
+// is asking, and hands it to accounts, the lobby or a table. Thread-safe; Handle runs on
+// the calling connection's strand and never blocks on a table.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include "server/app/accounts.h"
+#include "server/app/lobby.h"
+#include "server/app/metrics.h"
+#include "server/app/peer.h"
+#include "server/app/table.h"
+#include "server/config/server_config.h"
+#include "server/storage/storage.h"
+
+namespace kafenio::server {
+
+// What the application knows of one connection. Owned by the connection and used only
+// on its strand.
+struct ClientContext {
+  std::weak_ptr<Peer> peer;
+  std::uint64_t peer_id = 0;
+  std::optional<Identity> who;
+  std::set<std::string> tables;  // joined, so a disconnect can detach from each
+  bool lobby = false;
+};
+
+class Hub {
+ public:
+  Hub(boost::asio::any_io_executor executor, const ServerConfig& config, Storage& storage, Metrics& metrics);
+
+  void Handle(ClientContext& client, const v1::Envelope& request);
+  void Disconnected(ClientContext& client);
+  Metrics& metrics() { return metrics_; }
+  const ServerConfig& config() const { return config_; }
+
+ private:
+  std::shared_ptr<Table> FindTable(const std::string& table_id);
+  void CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer, const v1::CreateTable& request,
+                   const std::string& request_id);
+  void SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer, const SignInResult& result,
+                const std::string& request_id);
+
+  boost::asio::any_io_executor executor_;
+  const ServerConfig& config_;
+  Storage& storage_;
+  Metrics& metrics_;
+  Accounts accounts_;
+  Lobby lobby_;
+  std::mutex tables_mutex_;
+  std::map<std::string, std::shared_ptr<Table>> tables_;
+};
+
+}  // namespace kafenio::server

@@ -1,0 +1,37 @@
+#pragma once
+// Process-wide counters for /metrics (Prometheus text format). Lock-free: every field is
+// an atomic bumped from whichever thread sees the event.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace kafenio::server {
+
+class Metrics {
+ public:
+  // Upper bounds of the move-latency histogram, in microseconds (then +Inf).
+  static constexpr std::array<std::int64_t, 10> kLatencyBucketsUs = {100,   250,   500,    1000,   2500,
+                                                                     5000,  10000, 25000,  100000, 1000000};
+
+  std::atomic<std::int64_t> connections{0};
+  std::atomic<std::int64_t> connections_total{0};
+  std::atomic<std::int64_t> tables{0};
+  std::atomic<std::int64_t> live_matches{0};
+  std::atomic<std::int64_t> moves_total{0};
+  std::atomic<std::int64_t> frames_in_total{0};
+  std::atomic<std::int64_t> frames_out_total{0};
+  std::atomic<std::int64_t> errors_total{0};
+  std::atomic<std::int64_t> slow_consumers_total{0};
+
+  // A move's time from its arrival to its broadcast (durable by then).
+  void ObserveMoveLatency(std::int64_t microseconds);
+  std::string Render() const;
+
+ private:
+  std::array<std::atomic<std::int64_t>, kLatencyBucketsUs.size() + 1> buckets_{};
+  std::atomic<std::int64_t> latency_sum_us_{0};
+  std::atomic<std::int64_t> latency_count_{0};
+};
+
+}  // namespace kafenio::server

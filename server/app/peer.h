@@ -1,0 +1,28 @@
+#pragma once
+// A connection as the application layer sees it: something that accepts messages from
+// any thread. The transport (websocket_session) implements it; tables and the lobby hold
+// weak pointers, so a closed connection simply stops receiving.
+#include <cstdint>
+#include <memory>
+
+#include "kafenio/v1/kafenio.pb.h"
+
+namespace kafenio::server {
+
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  // Thread-safe. The message is shared, immutable, and encoded by the connection in its
+  // own format (binary or JSON).
+  virtual void Deliver(std::shared_ptr<const v1::Envelope> message) = 0;
+  virtual std::uint64_t PeerId() const = 0;
+};
+
+using PeerRef = std::weak_ptr<Peer>;
+
+// Builders for the two replies every request can get.
+std::shared_ptr<const v1::Envelope> MakeOk(const std::string& request_id);
+std::shared_ptr<const v1::Envelope> MakeError(const std::string& request_id, v1::ErrorCode code,
+                                              const std::string& message);
+
+}  // namespace kafenio::server

@@ -1,0 +1,608 @@
+#include "server/app/table.h"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+
+#include "server/app/crypto.h"
+#include "server/app/lobby.h"
+
+namespace kafenio::server {
+namespace {
+
+std::int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+Table::Table(boost::asio::any_io_executor executor, TableSettings settings, const ServerConfig& config,
+             Storage& storage, Lobby& lobby, Metrics& metrics, OnClosed on_closed)
+    : strand_(boost::asio::make_strand(executor)),
+      settings_(std::move(settings)),
+      config_(config),
+      storage_(storage),
+      lobby_(lobby),
+      metrics_(metrics),
+      on_closed_(std::move(on_closed)),
+      clock_(strand_),
+      first_dealer_of_series_(static_cast<int>(RandomSeed() % static_cast<std::uint64_t>(settings_.seats))) {}
+
+// ---- Helpers ----------------------------------------------------------------------------
+
+void Table::Reply(const std::shared_ptr<Peer>& peer, std::shared_ptr<const v1::Envelope> message) {
+  if (peer) peer->Deliver(std::move(message));
+}
+
+void Table::Fail(const std::shared_ptr<Peer>& peer, const std::string& request_id, v1::ErrorCode code,
+                 const std::string& message) {
+  metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
+  Reply(peer, MakeError(request_id, code, message));
+}
+
+int Table::SeatOf(std::int64_t account_id) const {
+  for (int seat = 0; seat < settings_.seats; ++seat) {
+    const Seat& s = seats_[static_cast<std::size_t>(seat)];
+    if (s.kind == Seat::Kind::human && s.who.account_id == account_id) return seat;
+  }
+  return -1;
+}
+
+void Table::AddMember(const std::shared_ptr<Peer>& peer, const Identity& who) {
+  members_[peer->PeerId()] = Member{peer, who};
+}
+
+std::size_t Table::AudienceOf(const Member& member) const {
+  const int seat = SeatOf(member.who.account_id);
+  return seat >= 0 ? static_cast<std::size_t>(seat) : kSpectator;
+}
+
+v1::TableInfo Table::Info() const {
+  v1::TableInfo info;
+  info.set_table_id(settings_.table_id);
+  info.set_game(settings_.game);
+  info.set_rules(settings_.rules_text);
+  info.set_seat_count(settings_.seats);
+  info.set_private_(settings_.is_private);
+  info.set_turn_clock_ms(settings_.turn_clock_ms);
+  for (int seat = 0; seat < settings_.seats; ++seat) {
+    const Seat& s = seats_[static_cast<std::size_t>(seat)];
+    v1::SeatInfo& out = *info.add_seats();
+    out.set_seat(seat);
+    out.set_team(settings_.seats == 4 ? seat % 2 : seat);
+    out.set_kind(s.kind == Seat::Kind::human ? v1::SEAT_HUMAN
+                 : s.kind == Seat::Kind::bot ? v1::SEAT_BOT
+                                             : v1::SEAT_EMPTY);
+    out.set_name(s.kind == Seat::Kind::bot ? "bot" : s.who.name);
+    out.set_account_id(s.who.account_id);
+    out.set_ready(s.ready);
+    out.set_away(s.away);
+    out.set_bot_holding(s.bot_holding);
+    bool connected = s.kind == Seat::Kind::bot;
+    if (s.kind == Seat::Kind::human) {
+      for (const auto& [id, member] : members_) {
+        if (member.who.account_id == s.who.account_id && !member.peer.expired()) connected = true;
+      }
+    }
+    out.set_connected(connected);
+  }
+  int spectators = 0;
+  for (const auto& [id, member] : members_) {
+    if (SeatOf(member.who.account_id) < 0) ++spectators;
+  }
+  info.set_spectators(spectators);
+  info.set_match_in_progress(match_live_);
+  info.set_matches_played(matches_played_);
+  info.add_series_score(series_score_[0]);
+  info.add_series_score(series_score_[1]);
+  info.set_match_id(match_id_);
+  return info;
+}
+
+void Table::PublishInfo() {
+  // Table changes must not overtake match events still waiting for storage.
+  if (!outbox_.empty()) {
+    info_pending_ = true;
+    return;
+  }
+  info_pending_ = false;
+  auto message = std::make_shared<v1::Envelope>();
+  *message->mutable_table() = Info();
+  for (const auto& [id, member] : members_) {
+    if (auto peer = member.peer.lock()) peer->Deliver(message);
+  }
+  lobby_.Publish(message->table());
+}
+
+// ---- Membership and seats ---------------------------------------------------------------
+
+void Table::Open(std::shared_ptr<Peer> peer, Identity who, std::string request_id) {
+  OnStrand([peer = std::move(peer), who = std::move(who), request_id = std::move(request_id)](Table& t) {
+    t.metrics_.tables.fetch_add(1, std::memory_order_relaxed);
+    t.AddMember(peer, who);
+    auto reply = std::make_shared<v1::Envelope>();
+    reply->set_request_id(request_id);
+    reply->mutable_table_created()->set_table_id(t.settings_.table_id);
+    reply->mutable_table_created()->set_invite_code(t.settings_.invite_code);
+    t.Reply(peer, reply);
+    t.PublishInfo();
+  });
+}
+
+void Table::Join(std::shared_ptr<Peer> peer, Identity who, std::string invite, std::int64_t match_id,
+                 std::int64_t last_seq, std::string request_id) {
+  OnStrand([=, peer = std::move(peer)](Table& t) {
+    if (t.closed_) return t.Fail(peer, request_id, v1::UNKNOWN_TABLE, "that table has closed");
+    // Players seated here may always come back; others need the invite to a private table.
+    if (t.settings_.is_private && t.SeatOf(who.account_id) < 0 && invite != t.settings_.invite_code) {
+      return t.Fail(peer, request_id, v1::BAD_INVITE, "this table is private: ask for its invite code");
+    }
+    t.AddMember(peer, who);
+    t.Reply(peer, MakeOk(request_id));
+    t.PublishInfo();
+    t.SendCatchUp(peer, t.members_.at(peer->PeerId()), match_id, last_seq);
+  });
+}
+
+void Table::Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id) {
+  OnStrand([=, peer = std::move(peer)](Table& t) {
+    if (!t.IsMember(peer->PeerId())) return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
+    if (seat < 0 || seat >= t.settings_.seats) {
+      return t.Fail(peer, request_id, v1::BAD_REQUEST, "no such seat at this table");
+    }
+    Seat& s = t.seats_[static_cast<std::size_t>(seat)];
+    if (s.kind == Seat::Kind::human && s.who.account_id == who.account_id) return t.Reply(peer, MakeOk(request_id));
+    if (t.match_live_) return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
+    if (s.kind == Seat::Kind::human) return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
+    if (t.SeatOf(who.account_id) >= 0) {
+      return t.Fail(peer, request_id, v1::SEAT_TAKEN, "you already hold a seat here: stand first");
+    }
+    s = Seat{Seat::Kind::human, who, false, false, false, 0};  // replaces a bot, if any
+    t.Reply(peer, MakeOk(request_id));
+    t.PublishInfo();
+  });
+}
+
+void Table::Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_id) {
+  OnStrand([=, peer = std::move(peer)](Table& t) {
+    const int seat = t.SeatOf(who.account_id);
+    if (seat < 0) return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
+    if (t.match_live_) return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
+    t.seats_[static_cast<std::size_t>(seat)] = Seat{};
+    t.Reply(peer, MakeOk(request_id));
+    t.PublishInfo();
+  });
+}
+
+void Table::Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_id) {
+  OnStrand([=, peer = std::move(peer)](Table& t) {
+    if (!t.IsMember(peer->PeerId())) return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "you are not at this table");
+    t.members_.erase(peer->PeerId());
+    // Between matches the seat is given up; during one it stays the player's (the clock
+    // and then a bot play for them) so the match can finish.
+    const int seat = t.SeatOf(who.account_id);
+    if (seat >= 0 && !t.match_live_) t.seats_[static_cast<std::size_t>(seat)] = Seat{};
+    t.Reply(peer, MakeOk(request_id));
+    t.PublishInfo();
+    t.MaybeClose();
+  });
+}
+
+void Table::Detach(std::uint64_t peer_id) {
+  OnStrand([=](Table& t) {
+    if (t.members_.erase(peer_id) == 0) return;
+    t.PublishInfo();
+    t.MaybeClose();
+  });
+}
+
+void Table::SetReady(std::shared_ptr<Peer> peer, Identity who, bool ready, std::string request_id) {
+  OnStrand([=, peer = std::move(peer)](Table& t) {
+    const int seat = t.SeatOf(who.account_id);
+    if (seat < 0) return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "sit down first");
+    t.seats_[static_cast<std::size_t>(seat)].ready = ready;
+    t.Reply(peer, MakeOk(request_id));
+    t.PublishInfo();
+    t.MaybeStartMatch();
+  });
+}
+
+void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id) {
+  OnStrand([=, peer = std::move(peer)](Table& t) {
+    (void)who;
+    if (!t.IsMember(peer->PeerId())) return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
+    if (seat < 0 || seat >= t.settings_.seats) {
+      return t.Fail(peer, request_id, v1::BAD_REQUEST, "no such seat at this table");
+    }
+    if (t.match_live_) return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
+    Seat& s = t.seats_[static_cast<std::size_t>(seat)];
+    if (s.kind != Seat::Kind::empty) return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
+    s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, false, false, 0};
+    t.Reply(peer, MakeOk(request_id));
+    t.PublishInfo();
+    t.MaybeStartMatch();
+  });
+}
+
+void Table::Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string request_id) {
+  OnStrand([=, peer = std::move(peer)](Table& t) {
+    const int seat = t.SeatOf(who.account_id);
+    if (seat < 0) return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
+    Seat& s = t.seats_[static_cast<std::size_t>(seat)];
+    s.bot_holding = false;
+    s.away = false;
+    s.timeouts = 0;
+    t.Reply(peer, MakeOk(request_id));
+    t.PublishInfo();
+    t.ScheduleNext();  // re-arm the clock for the player, if it is their turn
+  });
+}
+
+void Table::Chat(std::shared_ptr<Peer> peer, Identity who, std::string text, std::string request_id) {
+  OnStrand([=, peer = std::move(peer)](Table& t) {
+    if (!t.IsMember(peer->PeerId())) return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
+    if (text.empty() || text.size() > t.config_.chat_max_bytes) {
+      return t.Fail(peer, request_id, v1::CHAT_TOO_LONG,
+                    "a chat message holds 1 to " + std::to_string(t.config_.chat_max_bytes) + " bytes");
+    }
+    auto& window = t.chat_[who.account_id].sent;
+    const auto now = std::chrono::steady_clock::now();
+    while (!window.empty() && now - window.front() > std::chrono::seconds(10)) window.pop_front();
+    if (window.size() >= static_cast<std::size_t>(t.config_.chat_messages_per_10s)) {
+      return t.Fail(peer, request_id, v1::CHAT_RATE_LIMITED, "slow down: too many chat messages");
+    }
+    window.push_back(now);
+    auto message = std::make_shared<v1::Envelope>();
+    v1::ChatMessage& chat = *message->mutable_chat();
+    chat.set_table_id(t.settings_.table_id);
+    chat.set_account_id(who.account_id);
+    chat.set_name(who.name);
+    chat.set_text(text);
+    chat.set_sent_unix_ms(NowMs());
+    t.Reply(peer, MakeOk(request_id));
+    for (const auto& [id, member] : t.members_) {
+      if (auto p = member.peer.lock()) p->Deliver(message);
+    }
+  });
+}
+
+// ---- Matches ----------------------------------------------------------------------------
+
+void Table::MaybeStartMatch() {
+  if (match_live_ || closed_) return;
+  for (int seat = 0; seat < settings_.seats; ++seat) {
+    const Seat& s = seats_[static_cast<std::size_t>(seat)];
+    if (s.kind == Seat::Kind::empty || !s.ready) return;
+  }
+  StartMatch();
+}
+
+void Table::StartMatch() {
+  // rules.md, "Common ground": the first dealer rotates from one match to the next.
+  const int first_dealer = (first_dealer_of_series_ + matches_played_) % settings_.seats;
+  MatchCreation created = CreateMatch(MatchSpec{settings_.game, settings_.preset, settings_.options, first_dealer});
+  if (!created.match) return;  // the rules were checked when the table was created
+  match_ = std::move(created.match);
+  match_live_ = true;
+  match_id_ = storage_.NextMatchId();
+  seq_ = 0;
+  history_.clear();
+  history_first_seq_ = 1;
+  metrics_.live_matches.fetch_add(1, std::memory_order_relaxed);
+  for (Seat& s : seats_) {
+    s.away = false;
+    s.timeouts = 0;
+  }
+  MatchRecord record;
+  record.match_id = match_id_;
+  record.table_id = settings_.table_id;
+  record.match_number = matches_played_ + 1;
+  record.game = settings_.game;
+  record.rules = match_->RulesText();
+  record.first_dealer = first_dealer;
+  for (int seat = 0; seat < settings_.seats; ++seat) {
+    record.seat_accounts.push_back(seats_[static_cast<std::size_t>(seat)].who.account_id);
+  }
+  record.started_unix_ms = NowMs();
+  storage_.SaveMatch(record);
+  PublishInfo();
+  const int match_number = matches_played_ + 1;
+  const std::string rules = match_->RulesText();
+  Emit(
+      [&](v1::MatchEvent& event) {
+        v1::MatchStarted& started = *event.mutable_match_started();
+        started.set_first_dealer(first_dealer);
+        started.set_rules(rules);
+        started.set_match_number(match_number);
+      },
+      std::nullopt);
+  DealHand();
+}
+
+void Table::DealHand() {
+  // A fresh CSPRNG seed per hand, kept in the event log so the hand can be re-dealt.
+  const std::uint64_t seed = RandomSeed();
+  match_->StartHand(seed);
+  MatchEventRecord record;
+  record.match_id = match_id_;
+  record.seq = seq_ + 1;
+  record.kind = "deal";
+  record.text = std::to_string(seed);
+  record.unix_ms = NowMs();
+  const int hand = match_->HandNumber();
+  const int dealer = match_->Dealer();
+  Emit(
+      [&](v1::MatchEvent& event) {
+        event.mutable_hand_started()->set_hand_number(hand);
+        event.mutable_hand_started()->set_dealer(dealer);
+      },
+      record);
+}
+
+void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move, std::int64_t expected_seq,
+                     std::string request_id) {
+  const auto received = std::chrono::steady_clock::now();
+  OnStrand([=, peer = std::move(peer), move = std::move(move)](Table& t) {
+    if (!t.match_live_) return t.Fail(peer, request_id, v1::NO_MATCH, "no match is in play at this table");
+    const int seat = t.SeatOf(who.account_id);
+    if (seat < 0) return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
+    if (move.seat() != seat && move.seat() != 0) {
+      // Seat 0 is the protobuf default, so it also means "my seat".
+      return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "that seat is not yours");
+    }
+    if (expected_seq != 0 && expected_seq != t.seq_) {
+      return t.Fail(peer, request_id, v1::NOT_YOUR_TURN, "the match has moved on since that event");
+    }
+    Seat& s = t.seats_[static_cast<std::size_t>(seat)];
+    const bool was_away = s.away || s.bot_holding;
+    t.SubmitMove(seat, move, false, Ack{peer, request_id, received}, peer);
+    if (was_away && !s.away) t.PublishInfo();
+  });
+}
+
+void Table::SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,
+                       const std::shared_ptr<Peer>& mover) {
+  MoveOutcome outcome = match_->Apply(seat, move);
+  if (outcome.kind != MoveOutcome::Kind::applied) {
+    const std::string request_id = ack ? ack->request_id : std::string();
+    const v1::ErrorCode code = outcome.kind == MoveOutcome::Kind::not_your_turn ? v1::NOT_YOUR_TURN
+                               : outcome.kind == MoveOutcome::Kind::unparsable  ? v1::BAD_MOVE
+                                                                                : v1::ILLEGAL_MOVE;
+    return Fail(mover, request_id, code, outcome.reason);
+  }
+  if (!by_server) {
+    // A move of their own: the player is back.
+    Seat& s = seats_[static_cast<std::size_t>(seat)];
+    s.timeouts = 0;
+    s.away = false;
+    s.bot_holding = false;
+  }
+  metrics_.moves_total.fetch_add(1, std::memory_order_relaxed);
+  MatchEventRecord record;
+  record.match_id = match_id_;
+  record.seq = seq_ + 1;
+  record.kind = "move";
+  record.seat = seat;
+  record.text = std::to_string(seat) + " " + outcome.move.notation();
+  record.by_server = by_server;
+  record.unix_ms = NowMs();
+  Emit(
+      [&](v1::MatchEvent& event) {
+        v1::MovePlayed& played = *event.mutable_move_played();
+        *played.mutable_move() = outcome.move;
+        played.set_by_server(by_server);
+      },
+      record, std::move(ack));
+  if (!outcome.hand_ended) return;
+  v1::HandResult result;
+  match_->FillLastResult(result);
+  storage_.SaveHandResult(HandResultRecord{match_id_, result.number(), result.line()});
+  Emit([&](v1::MatchEvent& event) { *event.mutable_hand_ended()->mutable_result() = result; }, std::nullopt);
+  if (outcome.match_over) return FinishMatch();
+  DealHand();
+}
+
+void Table::FinishMatch() {
+  const int winner = match_->Winner();
+  const auto totals = match_->Totals();
+  if (winner == 0 || winner == 1) ++series_score_[static_cast<std::size_t>(winner)];
+  ++matches_played_;
+  match_live_ = false;
+  metrics_.live_matches.fetch_sub(1, std::memory_order_relaxed);
+  storage_.SaveMatchResult(MatchResultRecord{match_id_, winner, {totals[0], totals[1]}, NowMs()});
+  const auto series = series_score_;
+  Emit(
+      [&](v1::MatchEvent& event) {
+        v1::MatchEnded& ended = *event.mutable_match_ended();
+        ended.set_winner(winner);
+        ended.add_totals(totals[0]);
+        ended.add_totals(totals[1]);
+        ended.add_series_score(series[0]);
+        ended.add_series_score(series[1]);
+      },
+      std::nullopt);
+  // Players confirm the next match of the series; bots are always ready.
+  for (Seat& s : seats_) {
+    if (s.kind == Seat::Kind::human) s.ready = false;
+  }
+  PublishInfo();
+  // A table of bots watched by someone (the load tool, the privacy test) plays on.
+  const bool all_bots = std::none_of(seats_.begin(), seats_.begin() + settings_.seats,
+                                     [](const Seat& s) { return s.kind == Seat::Kind::human; });
+  if (all_bots && !members_.empty()) OnStrand([](Table& t) { t.MaybeStartMatch(); });
+}
+
+// ---- Events: durable first, then delivered in order ------------------------------------
+
+void Table::Emit(const std::function<void(v1::MatchEvent&)>& fill, std::optional<MatchEventRecord> record,
+                 std::optional<Ack> ack) {
+  const std::int64_t seq = ++seq_;
+  const int to_act = match_->ToAct();
+  const bool clocked = match_live_ && to_act >= 0 &&
+                       seats_[static_cast<std::size_t>(to_act)].kind == Seat::Kind::human &&
+                       !seats_[static_cast<std::size_t>(to_act)].bot_holding;
+  turn_deadline_ms_ = clocked ? NowMs() + settings_.turn_clock_ms : 0;
+  Pending pending;
+  pending.seq = seq;
+  pending.ack = std::move(ack);
+  for (std::size_t audience = 0; audience < pending.audiences.size(); ++audience) {
+    if (audience != kSpectator && static_cast<int>(audience) >= settings_.seats) continue;
+    auto envelope = std::make_shared<v1::Envelope>();
+    v1::MatchEvent& event = *envelope->mutable_match_event();
+    event.set_table_id(settings_.table_id);
+    event.set_match_id(match_id_);
+    event.set_seq(seq);
+    fill(event);
+    match_->FillView(audience == kSpectator ? -1 : static_cast<int>(audience), *event.mutable_view());
+    event.set_turn_deadline_unix_ms(turn_deadline_ms_);
+    pending.audiences[audience] = std::move(envelope);
+  }
+  pending.durable = !record.has_value();
+  outbox_.push_back(std::move(pending));
+  if (record) {
+    record->seq = seq;
+    std::weak_ptr<Table> weak = weak_from_this();
+    auto strand = strand_;
+    storage_.AppendEvent(*record, [weak, strand, seq](bool ok) {
+      boost::asio::post(strand, [weak, seq, ok] {
+        if (auto self = weak.lock()) self->OnDurable(seq, ok);
+      });
+    });
+  } else {
+    Flush();
+  }
+}
+
+void Table::OnDurable(std::int64_t seq, bool ok) {
+  for (Pending& pending : outbox_) {
+    if (pending.seq != seq) continue;
+    pending.durable = true;
+    if (!ok) {
+      // The move is in the match but not on disk: say so to the mover. (With SQLite this
+      // means the disk failed; the operator's log shows it.)
+      metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
+      if (pending.ack) {
+        if (auto peer = pending.ack->peer.lock()) {
+          peer->Deliver(MakeError(pending.ack->request_id, v1::STORAGE_FAILED, "the move could not be stored"));
+        }
+        pending.ack.reset();
+      }
+    }
+  }
+  Flush();
+}
+
+void Table::Flush() {
+  bool delivered = false;
+  while (!outbox_.empty() && outbox_.front().durable) {
+    Pending pending = std::move(outbox_.front());
+    outbox_.pop_front();
+    delivered = true;
+    for (const auto& [id, member] : members_) {
+      if (auto peer = member.peer.lock()) {
+        const auto& message = pending.audiences[AudienceOf(member)];
+        if (message) peer->Deliver(message);
+      }
+    }
+    if (pending.ack) {
+      if (auto peer = pending.ack->peer.lock()) peer->Deliver(MakeOk(pending.ack->request_id));
+      metrics_.ObserveMoveLatency(std::chrono::duration_cast<std::chrono::microseconds>(
+                                      std::chrono::steady_clock::now() - pending.ack->received)
+                                      .count());
+    }
+    history_.push_back(std::move(pending.audiences));
+    while (history_.size() > config_.event_history) {
+      history_.pop_front();
+      ++history_first_seq_;
+    }
+  }
+  if (outbox_.empty() && info_pending_) PublishInfo();
+  if (delivered && outbox_.empty()) ScheduleNext();
+}
+
+void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member, std::int64_t match_id,
+                        std::int64_t last_seq) {
+  if (match_id_ == 0 || history_.empty()) return;
+  const std::size_t audience = AudienceOf(member);
+  const std::int64_t last_delivered = history_first_seq_ + static_cast<std::int64_t>(history_.size()) - 1;
+  if (match_id == match_id_ && last_seq >= last_delivered) return;  // up to date
+  if (match_id == match_id_ && last_seq >= history_first_seq_ - 1 && last_seq > 0) {
+    for (std::int64_t seq = last_seq + 1; seq <= last_delivered; ++seq) {
+      const auto& message = history_[static_cast<std::size_t>(seq - history_first_seq_)][audience];
+      if (message) peer->Deliver(message);
+    }
+    return;
+  }
+  // Too far behind, or another match: the last delivered event's view, as a snapshot.
+  const auto& last = history_.back()[audience];
+  if (!last) return;
+  auto snapshot = std::make_shared<v1::Envelope>(*last);
+  snapshot->mutable_match_event()->mutable_snapshot();
+  peer->Deliver(snapshot);
+}
+
+// ---- Bots and the turn clock -------------------------------------------------------------
+
+void Table::ScheduleNext() {
+  clock_.cancel();
+  if (!match_live_ || !outbox_.empty()) return;
+  const int to_act = match_->ToAct();
+  if (to_act < 0) return;
+  const Seat& s = seats_[static_cast<std::size_t>(to_act)];
+  const std::int64_t seq = seq_;
+  if (s.kind == Seat::Kind::bot || s.bot_holding) {
+    // Posted, not called: a bot-only match would otherwise recurse through a whole match
+    // and keep this strand from other work.
+    if (step_scheduled_) return;
+    step_scheduled_ = true;
+    OnStrand([seq](Table& t) {
+      t.step_scheduled_ = false;
+      t.BotStep(seq);
+    });
+    return;
+  }
+  const std::int64_t remaining = std::max<std::int64_t>(0, turn_deadline_ms_ - NowMs());
+  clock_.expires_after(std::chrono::milliseconds(turn_deadline_ms_ == 0 ? settings_.turn_clock_ms : remaining));
+  clock_.async_wait([weak = weak_from_this(), seq](const boost::system::error_code& error) {
+    if (error) return;
+    if (auto self = weak.lock()) self->OnClock(seq);
+  });
+}
+
+void Table::BotStep(std::int64_t seq) {
+  if (!match_live_ || seq != seq_ || !outbox_.empty()) return;
+  const int to_act = match_->ToAct();
+  if (to_act < 0) return;
+  SubmitMove(to_act, match_->BotMove(), true, std::nullopt, nullptr);
+}
+
+void Table::OnClock(std::int64_t seq) {
+  if (!match_live_ || seq != seq_ || !outbox_.empty()) return;
+  const int to_act = match_->ToAct();
+  if (to_act < 0) return;
+  Seat& s = seats_[static_cast<std::size_t>(to_act)];
+  if (s.kind != Seat::Kind::human) return;
+  // Out of time: a bot move stands in, and after enough of them a bot holds the seat.
+  s.away = true;
+  if (++s.timeouts >= config_.timeouts_before_bot) s.bot_holding = true;
+  PublishInfo();
+  SubmitMove(to_act, match_->BotMove(), true, std::nullopt, nullptr);
+}
+
+void Table::MaybeClose() {
+  if (closed_ || !members_.empty()) return;
+  for (const Seat& s : seats_) {
+    if (s.kind == Seat::Kind::human && match_live_) return;  // its players may come back
+  }
+  closed_ = true;
+  clock_.cancel();
+  if (match_live_) {
+    match_live_ = false;
+    metrics_.live_matches.fetch_sub(1, std::memory_order_relaxed);
+  }
+  metrics_.tables.fetch_sub(1, std::memory_order_relaxed);
+  lobby_.Remove(settings_.table_id);
+  on_closed_(settings_.table_id);
+}
+
+}  // namespace kafenio::server

@@ -1,0 +1,174 @@
+#pragma once
+// One table: its seats, its members (players and spectators), its series of matches and
+// the match in play. A table lives on its own strand; every public method posts there, so
+// nothing inside needs a lock and one table never waits for another.
+//
+// The life of a move: Apply on the engine (refused -> typed error, nothing changes), then
+// the event is built for every audience and handed to storage; only when storage reports
+// it durable is it broadcast and the mover's request acknowledged (Emit/Flush below).
+#include <array>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "server/app/metrics.h"
+#include "server/app/peer.h"
+#include "server/config/server_config.h"
+#include "server/game/game.h"
+#include "server/storage/storage.h"
+
+namespace kafenio::server {
+
+class Lobby;
+
+struct Identity {
+  std::int64_t account_id = 0;
+  std::string name;
+};
+
+struct TableSettings {
+  std::string table_id;
+  std::string game;
+  std::string preset;
+  std::vector<std::string> options;
+  std::string rules_text;
+  int seats = 4;
+  bool is_private = false;
+  std::string invite_code;
+  int turn_clock_ms = 30000;
+};
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  using Executor = boost::asio::strand<boost::asio::any_io_executor>;
+  // Called (on the table's strand) when the table has closed for good.
+  using OnClosed = std::function<void(const std::string& table_id)>;
+
+  Table(boost::asio::any_io_executor executor, TableSettings settings, const ServerConfig& config,
+        Storage& storage, Lobby& lobby, Metrics& metrics, OnClosed on_closed);
+
+  const std::string& id() const { return settings_.table_id; }
+
+  // Requests, each answered to `peer` with Ok, a specific reply or a typed Error.
+  void Open(std::shared_ptr<Peer> peer, Identity who, std::string request_id);  // creator joins
+  void Join(std::shared_ptr<Peer> peer, Identity who, std::string invite, std::int64_t match_id,
+            std::int64_t last_seq, std::string request_id);
+  void Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id);
+  void Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
+  void Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
+  void SetReady(std::shared_ptr<Peer> peer, Identity who, bool ready, std::string request_id);
+  void AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id);
+  void Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
+  void PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move, std::int64_t expected_seq,
+                std::string request_id);
+  void Chat(std::shared_ptr<Peer> peer, Identity who, std::string text, std::string request_id);
+  // The connection closed: it stops receiving; a seat it held stays its player's.
+  void Detach(std::uint64_t peer_id);
+
+ private:
+  struct Seat {
+    enum class Kind { empty, human, bot };
+    Kind kind = Kind::empty;
+    Identity who;
+    bool ready = false;
+    bool away = false;
+    bool bot_holding = false;
+    int timeouts = 0;  // in a row
+  };
+  struct Member {
+    PeerRef peer;
+    Identity who;
+  };
+  // One event, built for each audience (seats 0..3, then spectators at index 4).
+  static constexpr std::size_t kSpectator = 4;
+  using Audiences = std::array<std::shared_ptr<const v1::Envelope>, 5>;
+  struct Ack {
+    PeerRef peer;
+    std::string request_id;
+    std::chrono::steady_clock::time_point received;
+  };
+  struct Pending {
+    std::int64_t seq = 0;
+    Audiences audiences;
+    bool durable = false;
+    std::optional<Ack> ack;
+  };
+  struct ChatWindow {
+    std::deque<std::chrono::steady_clock::time_point> sent;
+  };
+
+  template <class F>
+  void OnStrand(F&& f) {
+    boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+  }
+  void Reply(const std::shared_ptr<Peer>& peer, std::shared_ptr<const v1::Envelope> message);
+  void Fail(const std::shared_ptr<Peer>& peer, const std::string& request_id, v1::ErrorCode code,
+            const std::string& message);
+  int SeatOf(std::int64_t account_id) const;
+  bool IsMember(std::uint64_t peer_id) const { return members_.count(peer_id) != 0; }
+  void AddMember(const std::shared_ptr<Peer>& peer, const Identity& who);
+  std::size_t AudienceOf(const Member& member) const;
+
+  v1::TableInfo Info() const;
+  void PublishInfo();
+  void MaybeStartMatch();
+  void StartMatch();
+  void DealHand();
+  void SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,
+                  const std::shared_ptr<Peer>& mover);
+  void FinishMatch();
+
+  // Builds the event for every audience and queues it; `record` (when set) must be
+  // durable before this or any later event is delivered.
+  void Emit(const std::function<void(v1::MatchEvent&)>& fill, std::optional<MatchEventRecord> record,
+            std::optional<Ack> ack = std::nullopt);
+  void OnDurable(std::int64_t seq, bool ok);
+  void Flush();
+  void SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member, std::int64_t match_id,
+                   std::int64_t last_seq);
+
+  // After every flushed change: let a bot move, or arm the turn clock.
+  void ScheduleNext();
+  void BotStep(std::int64_t seq);
+  void OnClock(std::int64_t seq);
+  void MaybeClose();
+
+  Executor strand_;
+  TableSettings settings_;
+  const ServerConfig& config_;
+  Storage& storage_;
+  Lobby& lobby_;
+  Metrics& metrics_;
+  OnClosed on_closed_;
+  boost::asio::steady_timer clock_;
+
+  std::array<Seat, 4> seats_{};
+  std::map<std::uint64_t, Member> members_;
+  std::map<std::int64_t, ChatWindow> chat_;
+  bool closed_ = false;
+
+  // The series.
+  int first_dealer_of_series_ = 0;
+  int matches_played_ = 0;
+  std::array<int, 2> series_score_{};
+
+  // The match in play (or the last one, kept for its final view).
+  std::unique_ptr<GameMatch> match_;
+  bool match_live_ = false;
+  std::int64_t match_id_ = 0;
+  std::int64_t seq_ = 0;  // the last event's sequence number
+  std::int64_t turn_deadline_ms_ = 0;
+  bool step_scheduled_ = false;
+  bool info_pending_ = false;  // a table change waits behind undelivered events
+  std::deque<Pending> outbox_;  // emitted, waiting for durability, in seq order
+  std::deque<Audiences> history_;  // delivered events, the newest last
+  std::int64_t history_first_seq_ = 1;
+};
+
+}  // namespace kafenio::server

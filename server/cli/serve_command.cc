@@ -1,0 +1,95 @@
+// `kafenio serve`: the game server. Flags override the config file, which overrides the
+// embedded defaults (ServerConfig), so `kafenio serve` alone is ready to play.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/app/crypto.h"
+#include "server/app/hub.h"
+#include "server/app/metrics.h"
+#include "server/cli/commands.h"
+#include "server/config/server_config.h"
+#include "server/storage/memory_storage.h"
+#include "server/transport/listener.h"
+
+namespace kafenio::cli {
+namespace {
+
+constexpr const char* kServeUsage =
+    "usage: kafenio serve [--listen ADDR:PORT] [--db PATH] [--config FILE] [--web DIR] [--threads N]\n"
+    "                     [--set KEY=VALUE ...]\n";
+
+int Usage(const std::string& error) {
+  std::fprintf(stderr, "kafenio serve: %s\n%s", error.c_str(), kServeUsage);
+  return 2;
+}
+
+}  // namespace
+
+int RunServe(const Args& args) {
+  server::ServerConfig config;
+  std::string error;
+  // The config file first, so that flags given before or after --config win over it.
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--config" && !server::LoadConfigFile(config, std::string(args[i + 1]), error)) return Usage(error);
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string flag(args[i]);
+    if (i + 1 >= args.size()) return Usage("missing value after " + flag);
+    const std::string value(args[++i]);
+    bool ok = true;
+    if (flag == "--listen") ok = server::ParseListen(config, value, error);
+    else if (flag == "--db") config.db_path = value;
+    else if (flag == "--web") config.web_root = value;
+    else if (flag == "--threads") ok = server::ApplySetting(config, "threads", value, error);
+    else if (flag == "--config") continue;
+    else if (flag == "--set") {
+      const auto eq = value.find('=');
+      ok = eq != std::string::npos && server::ApplySetting(config, value.substr(0, eq), value.substr(eq + 1), error);
+      if (!ok && error.empty()) error = "--set takes KEY=VALUE";
+    } else {
+      return Usage("unknown flag " + flag);
+    }
+    if (!ok) return Usage(error);
+  }
+  if (!server::InitCrypto()) {
+    std::fputs("kafenio serve: libsodium failed to initialise\n", stderr);
+    return 1;
+  }
+
+  // The SQLite storage (issue 5) takes over --db when it is merged; until then matches
+  // are kept in memory and the path is only reported.
+  server::MemoryStorage storage;
+  server::Metrics metrics;
+  boost::asio::io_context io(config.threads);
+  server::Hub hub(io.get_executor(), config, storage, metrics);
+  server::ServerContext context{config, hub, metrics};
+  const auto endpoint = server::StartListener(io, context, error);
+  if (!error.empty()) {
+    std::fprintf(stderr, "kafenio serve: %s\n", error.c_str());
+    return 1;
+  }
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
+
+  std::error_code ec;
+  const bool have_web = std::filesystem::is_directory(config.web_root, ec);
+  std::printf("kafenio: listening on http://%s:%u (WebSocket /ws), %d threads, web root %s%s, storage: memory "
+              "(db %s not used yet)\n",
+              endpoint.address().to_string().c_str(), static_cast<unsigned>(endpoint.port()), config.threads,
+              config.web_root.c_str(), have_web ? "" : " (absent)", config.db_path.c_str());
+  std::fflush(stdout);
+
+  std::vector<std::thread> threads;
+  for (int i = 1; i < config.threads; ++i) threads.emplace_back([&io] { io.run(); });
+  io.run();
+  for (auto& thread : threads) thread.join();
+  std::puts("kafenio: stopped");
+  return 0;
+}
+
+}  // namespace kafenio::cli

@@ -1,0 +1,105 @@
+#include "server/config/server_config.h"
+
+#include <charconv>
+#include <fstream>
+
+namespace kafenio::server {
+namespace {
+
+template <class T>
+bool ParseNumber(const std::string& text, T& out) {
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc{} && ptr == text.data() + text.size();
+}
+
+std::string Trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r");
+  return text.substr(first, last - first + 1);
+}
+
+}  // namespace
+
+bool ParseListen(ServerConfig& config, const std::string& text, std::string& error) {
+  const auto colon = text.rfind(':');
+  const std::string address = colon == std::string::npos ? std::string() : text.substr(0, colon);
+  const std::string port = colon == std::string::npos ? text : text.substr(colon + 1);
+  unsigned value = 0;
+  if (!ParseNumber(port, value) || value > 65535) {
+    error = "listen must be ADDR:PORT, got '" + text + "'";
+    return false;
+  }
+  if (!address.empty()) config.listen_address = address;
+  config.listen_port = static_cast<std::uint16_t>(value);
+  return true;
+}
+
+bool ApplySetting(ServerConfig& config, const std::string& key, const std::string& value, std::string& error) {
+  auto number = [&](auto& field) {
+    if (!ParseNumber(value, field)) {
+      error = key + " must be a number, got '" + value + "'";
+      return false;
+    }
+    return true;
+  };
+  if (key == "listen") return ParseListen(config, value, error);
+  if (key == "db") {
+    config.db_path = value;
+    return true;
+  }
+  if (key == "web_root") {
+    config.web_root = value;
+    return true;
+  }
+  if (key == "allowed_origin") {
+    config.allowed_origins.push_back(value);
+    return true;
+  }
+  if (key == "threads") return number(config.threads) && config.threads > 0;
+  if (key == "max_message_bytes") return number(config.max_message_bytes);
+  if (key == "handshake_timeout_ms") return number(config.handshake_timeout_ms);
+  if (key == "idle_timeout_ms") return number(config.idle_timeout_ms);
+  if (key == "messages_per_second") return number(config.messages_per_second);
+  if (key == "message_burst") return number(config.message_burst);
+  if (key == "send_queue_limit") return number(config.send_queue_limit);
+  if (key == "default_turn_clock_ms") return number(config.default_turn_clock_ms);
+  if (key == "min_turn_clock_ms") return number(config.min_turn_clock_ms);
+  if (key == "max_turn_clock_ms") return number(config.max_turn_clock_ms);
+  if (key == "timeouts_before_bot") return number(config.timeouts_before_bot);
+  if (key == "chat_max_bytes") return number(config.chat_max_bytes);
+  if (key == "chat_messages_per_10s") return number(config.chat_messages_per_10s);
+  if (key == "session_ttl_hours") return number(config.session_ttl_hours);
+  if (key == "event_history") return number(config.event_history);
+  error = "unknown setting '" + key + "'";
+  return false;
+}
+
+bool LoadConfigFile(ServerConfig& config, const std::string& path, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read config file " + path;
+    return false;
+  }
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.resize(hash);
+    line = Trim(line);
+    if (line.empty()) continue;
+    const auto eq = line.find('=');
+    if (eq == std::string::npos) {
+      error = path + ":" + std::to_string(number) + ": expected KEY=VALUE";
+      return false;
+    }
+    if (!ApplySetting(config, Trim(line.substr(0, eq)), Trim(line.substr(eq + 1)), error)) {
+      error = path + ":" + std::to_string(number) + ": " + error;
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace kafenio::server

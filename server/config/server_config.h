@@ -1,0 +1,41 @@
+#pragma once
+// Everything `kafenio serve` can be told: command-line flags, and the same keys in a
+// config file (KEY=VALUE lines, '#' comments). Flags win over the file.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kafenio::server {
+
+struct ServerConfig {
+  std::string listen_address = "127.0.0.1";
+  std::uint16_t listen_port = 8080;  // 0: any free port (printed at start-up)
+  std::string db_path = "./var/kafenio.db";
+  std::string web_root = "web";
+  int threads = 2;
+  std::vector<std::string> allowed_origins;  // besides the server's own host
+
+  std::size_t max_message_bytes = 64 * 1024;
+  int handshake_timeout_ms = 10000;
+  int idle_timeout_ms = 60000;  // pinged at half of it; closed when nothing comes back
+  double messages_per_second = 50;
+  double message_burst = 100;
+  std::size_t send_queue_limit = 1024;  // queued messages before a slow reader is dropped
+
+  int default_turn_clock_ms = 30000;
+  int min_turn_clock_ms = 100;
+  int max_turn_clock_ms = 600000;
+  int timeouts_before_bot = 3;
+  std::size_t chat_max_bytes = 280;
+  int chat_messages_per_10s = 5;
+  int session_ttl_hours = 24 * 7;
+  std::size_t event_history = 256;  // events kept per match for reconnects
+};
+
+// Applies one KEY=VALUE setting; false with `error` set when it is not understood.
+bool ApplySetting(ServerConfig& config, const std::string& key, const std::string& value, std::string& error);
+bool LoadConfigFile(ServerConfig& config, const std::string& path, std::string& error);
+// "ADDR:PORT" (or ":PORT", or "PORT").
+bool ParseListen(ServerConfig& config, const std::string& text, std::string& error);
+
+}  // namespace kafenio::server

@@ -1,0 +1,75 @@
+#pragma once
+// The one seam between the server and a game's rules engine. A table owns one GameMatch
+// per match and calls it only from the table's strand, so implementations need no locks.
+// Each game plugs in with one adapter (pilotta_game.cc; Diloti's joins after its merge)
+// and one line in game_registry.cc.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kafenio/v1/kafenio.pb.h"
+
+namespace kafenio::server {
+
+// What became of a move offered to a match.
+struct MoveOutcome {
+  enum class Kind { applied, not_your_turn, illegal, unparsable };
+  Kind kind = Kind::applied;
+  std::string reason;     // the engine's sentence when refused
+  v1::Move move;          // when applied: the move as sent to clients (notation + fields)
+  bool hand_ended = false;
+  bool match_over = false;
+};
+
+class GameMatch {
+ public:
+  virtual ~GameMatch() = default;
+
+  virtual int Players() const = 0;
+  virtual std::string RulesText() const = 0;  // canonical: preset and options
+  virtual bool AwaitingDeal() const = 0;      // between hands (and before the first)
+  virtual bool MatchOver() const = 0;
+  virtual int ToAct() const = 0;  // -1 between hands and once over
+  virtual int Dealer() const = 0;
+  virtual int HandNumber() const = 0;
+  virtual int Winner() const = 0;  // team, or -1
+  virtual std::array<int, 2> Totals() const = 0;
+
+  // Deals the next hand from a seed (the documented shuffle, so it can be re-dealt).
+  virtual void StartHand(std::uint64_t seed) = 0;
+  // Validates and applies `move` for `seat`. Nothing changes unless kind == applied.
+  virtual MoveOutcome Apply(int seat, const v1::Move& move) = 0;
+  // A sensible move for the seat to act, chosen from what that seat may know.
+  virtual v1::Move BotMove() const = 0;
+  // The view of `seat` (-1: a spectator). Must show nothing that viewer may not see.
+  virtual void FillView(int seat, v1::GameView& out) const = 0;
+  // The last finished hand's result.
+  virtual void FillLastResult(v1::HandResult& out) const = 0;
+};
+
+struct MatchSpec {
+  std::string game;                  // "pilotta"
+  std::string preset;                // "" takes the game's default preset
+  std::vector<std::string> options;  // KEY=VALUE
+  int first_dealer = 0;
+};
+
+struct MatchCreation {
+  std::unique_ptr<GameMatch> match;
+  std::string error;  // when match is null
+};
+
+// Creates a match of any known game (game_registry.cc).
+MatchCreation CreateMatch(const MatchSpec& spec);
+// The number of seats a game and preset play with, or an error (for table creation).
+struct SeatCount {
+  int seats = 0;
+  std::string rules_text;
+  std::string error;
+};
+SeatCount CheckRules(const MatchSpec& spec);
+
+}  // namespace kafenio::server

@@ -1,0 +1,50 @@
+// Which games the server knows, by name. Adding a game is one adapter and one branch here.
+#include <string_view>
+#include <vector>
+
+#include "engine/pilotta/rules.h"
+#include "server/game/game.h"
+#include "server/game/pilotta_game.h"
+
+namespace kafenio::server {
+namespace {
+
+pilotta::RulesParse ParsePilottaRules(const MatchSpec& spec) {
+  const std::vector<std::string_view> options(spec.options.begin(), spec.options.end());
+  return pilotta::ParseRules(spec.preset.empty() ? std::string_view("cyprus") : spec.preset, options);
+}
+
+}  // namespace
+
+SeatCount CheckRules(const MatchSpec& spec) {
+  SeatCount out;
+  if (spec.game == "pilotta") {
+    const pilotta::RulesParse parse = ParsePilottaRules(spec);
+    if (!parse.error.empty()) {
+      out.error = parse.error;
+      return out;
+    }
+    out.seats = parse.rules.Players();
+    out.rules_text = pilotta::FormatRules(parse.rules);
+    return out;
+  }
+  out.error = "unknown game '" + spec.game + "' (this server plays: pilotta)";
+  return out;
+}
+
+MatchCreation CreateMatch(const MatchSpec& spec) {
+  MatchCreation out;
+  if (spec.game == "pilotta") {
+    const pilotta::RulesParse parse = ParsePilottaRules(spec);
+    if (!parse.error.empty()) {
+      out.error = parse.error;
+      return out;
+    }
+    out.match = MakePilottaMatch(parse.rules, spec.first_dealer % parse.rules.Players());
+    return out;
+  }
+  out.error = "unknown game '" + spec.game + "'";
+  return out;
+}
+
+}  // namespace kafenio::server

@@ -1,0 +1,44 @@
+#pragma once
+// Storage kept in memory behind a mutex: for tests and for running without a database
+// until the SQLite implementation (issue 5) is merged. Events are "durable" as soon as
+// they are in the vector, and `done` is called before AppendEvent returns.
+#include <map>
+#include <mutex>
+
+#include "server/storage/storage.h"
+
+namespace kafenio::server {
+
+class MemoryStorage final : public Storage {
+ public:
+  std::optional<AccountRecord> CreateAccount(AccountRecord account) override;
+  std::optional<AccountRecord> FindAccountByName(const std::string& name) override;
+  std::optional<AccountRecord> FindAccount(std::int64_t id) override;
+  void SaveSession(const SessionRecord& session) override;
+  std::optional<SessionRecord> FindSession(const std::string& token_hash) override;
+  void DeleteSession(const std::string& token_hash) override;
+  void SaveTable(const TableRecord& table) override;
+  std::int64_t NextMatchId() override;
+  void SaveMatch(const MatchRecord& match) override;
+  void AppendEvent(const MatchEventRecord& event, Done done) override;
+  void SaveHandResult(const HandResultRecord& result) override;
+  void SaveMatchResult(const MatchResultRecord& result) override;
+
+  // For tests: the events stored for a match, in order.
+  std::vector<MatchEventRecord> EventsOf(std::int64_t match_id) const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::int64_t next_account_id_ = 1;
+  std::int64_t next_match_id_ = 1;
+  std::map<std::int64_t, AccountRecord> accounts_;
+  std::map<std::string, std::int64_t> account_by_name_;
+  std::map<std::string, SessionRecord> sessions_;
+  std::map<std::string, TableRecord> tables_;
+  std::map<std::int64_t, MatchRecord> matches_;
+  std::map<std::int64_t, std::vector<MatchEventRecord>> events_;
+  std::vector<HandResultRecord> hand_results_;
+  std::vector<MatchResultRecord> match_results_;
+};
+
+}  // namespace kafenio::server

@@ -1,0 +1,106 @@
+#pragma once
+// What the server keeps durably, as one small abstract class. The SQLite implementation
+// (issue 5, branch `storage`) implements it; MemoryStorage serves tests and runs without
+// a database.
+//
+// Threading: every method may be called from any thread. Lookups and account/session
+// writes are synchronous. Match events are the hot path: AppendEvent queues the event and
+// calls `done` (on any thread) once it is durable, or with ok=false when it could not be
+// stored. The server acknowledges and broadcasts a move only from that callback, so an
+// accepted move is never seen by anyone before it is durable.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kafenio::server {
+
+struct AccountRecord {
+  std::int64_t id = 0;
+  std::string name;
+  std::string password_hash;  // crypto_pwhash_str (Argon2id) output; empty for guests
+  bool guest = true;
+  std::int64_t created_unix_ms = 0;
+};
+
+struct SessionRecord {
+  std::string token_hash;  // hex SHA-256 of the token; the token itself is never stored
+  std::int64_t account_id = 0;
+  std::int64_t expires_unix_ms = 0;
+};
+
+struct TableRecord {
+  std::string table_id;
+  std::string game;
+  std::string rules;  // canonical preset and options
+  int seat_count = 0;
+  bool is_private = false;
+  std::string invite_code;
+  int turn_clock_ms = 0;
+  std::int64_t created_by = 0;
+  std::int64_t created_unix_ms = 0;
+};
+
+struct MatchRecord {
+  std::int64_t match_id = 0;
+  std::string table_id;
+  int match_number = 0;  // within the table's series, from 1
+  std::string game;
+  std::string rules;
+  int first_dealer = 0;
+  std::vector<std::int64_t> seat_accounts;  // 0 for a bot
+  std::int64_t started_unix_ms = 0;
+};
+
+// One entry of a match's event log, in sequence order. kind "deal" carries the hand's
+// seed (text: the decimal seed); kind "move" carries the record notation with the seat
+// ("2 play Jh"). Replaying deals and moves in order rebuilds the match.
+struct MatchEventRecord {
+  std::int64_t match_id = 0;
+  std::int64_t seq = 0;
+  std::string kind;  // "deal" or "move"
+  int seat = -1;     // the mover; -1 for deals
+  std::string text;
+  bool by_server = false;  // a bot or the clock played it
+  std::int64_t unix_ms = 0;
+};
+
+struct HandResultRecord {
+  std::int64_t match_id = 0;
+  int hand_number = 0;
+  std::string line;  // the record's "hand N ..." line
+};
+
+struct MatchResultRecord {
+  std::int64_t match_id = 0;
+  int winner = -1;  // team
+  std::vector<int> totals;
+  std::int64_t finished_unix_ms = 0;
+};
+
+class Storage {
+ public:
+  using Done = std::function<void(bool ok)>;
+  virtual ~Storage() = default;
+
+  // Accounts. CreateAccount fills in the id; it returns nullopt when the name is taken.
+  virtual std::optional<AccountRecord> CreateAccount(AccountRecord account) = 0;
+  virtual std::optional<AccountRecord> FindAccountByName(const std::string& name) = 0;
+  virtual std::optional<AccountRecord> FindAccount(std::int64_t id) = 0;
+
+  // Sessions, by token hash.
+  virtual void SaveSession(const SessionRecord& session) = 0;
+  virtual std::optional<SessionRecord> FindSession(const std::string& token_hash) = 0;
+  virtual void DeleteSession(const std::string& token_hash) = 0;
+
+  // Tables and matches.
+  virtual void SaveTable(const TableRecord& table) = 0;
+  virtual std::int64_t NextMatchId() = 0;
+  virtual void SaveMatch(const MatchRecord& match) = 0;
+  virtual void AppendEvent(const MatchEventRecord& event, Done done) = 0;
+  virtual void SaveHandResult(const HandResultRecord& result) = 0;
+  virtual void SaveMatchResult(const MatchResultRecord& result) = 0;
+};
+
+}  // namespace kafenio::server

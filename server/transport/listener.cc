@@ -1,0 +1,60 @@
+#include "server/transport/listener.h"
+
+#include <boost/asio/strand.hpp>
+#include <memory>
+
+#include "server/transport/http_session.h"
+
+namespace kafenio::server {
+namespace {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(net::io_context& io, ServerContext& context) : io_(io), context_(context), acceptor_(net::make_strand(io)) {}
+
+  bool Bind(const tcp::endpoint& endpoint, std::string& error) {
+    boost::system::error_code ec;
+    acceptor_.open(endpoint.protocol(), ec);
+    if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor_.bind(endpoint, ec);
+    if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
+    if (ec) error = "cannot listen on " + endpoint.address().to_string() + ":" + std::to_string(endpoint.port()) +
+                    ": " + ec.message();
+    return !ec;
+  }
+  tcp::endpoint Endpoint() const { return acceptor_.local_endpoint(); }
+
+  void Accept() {
+    acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](boost::system::error_code ec,
+                                                                               tcp::socket socket) {
+      // Accept errors (out of descriptors, a reset before accept) drop that one connection.
+      if (!ec) StartHttpSession(std::move(socket), self->context_);
+      if (ec != net::error::operation_aborted) self->Accept();
+    });
+  }
+
+ private:
+  net::io_context& io_;
+  ServerContext& context_;
+  tcp::acceptor acceptor_;
+};
+
+}  // namespace
+
+tcp::endpoint StartListener(net::io_context& io, ServerContext& context, std::string& error) {
+  boost::system::error_code ec;
+  const auto address = net::ip::make_address(context.config.listen_address, ec);
+  if (ec) {
+    error = "bad listen address '" + context.config.listen_address + "'";
+    return {};
+  }
+  auto listener = std::make_shared<Listener>(io, context);
+  if (!listener->Bind(tcp::endpoint(address, context.config.listen_port), error)) return {};
+  listener->Accept();
+  return listener->Endpoint();
+}
+
+}  // namespace kafenio::server

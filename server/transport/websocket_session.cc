@@ -1,0 +1,159 @@
+#include "server/transport/websocket_session.h"
+
+#include <atomic>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <memory>
+
+#include "server/app/rate_limiter.h"
+#include "server/codec/frame_codec.h"
+
+namespace kafenio::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+std::atomic<std::uint64_t> next_peer_id{1};
+
+class WebsocketSession final : public Peer, public std::enable_shared_from_this<WebsocketSession> {
+ public:
+  WebsocketSession(beast::tcp_stream stream, ServerContext& context)
+      : ws_(std::move(stream)),
+        context_(context),
+        id_(next_peer_id.fetch_add(1)),
+        limiter_(context.config.messages_per_second, context.config.message_burst) {}
+
+  ~WebsocketSession() override { context_.metrics.connections.fetch_sub(1, std::memory_order_relaxed); }
+
+  void Run(beast::http::request<beast::http::string_body> request) {
+    context_.metrics.connections.fetch_add(1, std::memory_order_relaxed);
+    context_.metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
+    client_.peer = weak_from_this();
+    client_.peer_id = id_;
+    // The websocket stream has its own timers; the TCP stream's would cut idle players.
+    beast::get_lowest_layer(ws_).expires_never();
+    websocket::stream_base::timeout timeout{};
+    timeout.handshake_timeout = std::chrono::milliseconds(context_.config.handshake_timeout_ms);
+    timeout.idle_timeout = std::chrono::milliseconds(context_.config.idle_timeout_ms);
+    timeout.keep_alive_pings = true;
+    ws_.set_option(timeout);
+    ws_.read_message_max(context_.config.max_message_bytes);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& response) { response.set(beast::http::field::server, "kafenio"); }));
+    ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return;
+      self->Read();
+    });
+  }
+
+  std::uint64_t PeerId() const override { return id_; }
+
+  void Deliver(std::shared_ptr<const v1::Envelope> message) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)] {
+      self->Queue(EncodeFrame(*message, self->text_));
+    });
+  }
+
+ private:
+  void Read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->Closed();
+      self->OnMessage();
+    });
+  }
+
+  void OnMessage() {
+    context_.metrics.frames_in_total.fetch_add(1, std::memory_order_relaxed);
+    text_ = ws_.got_text();  // replies and events follow the client's last form
+    const auto data = buffer_.data();
+    const std::string_view payload(static_cast<const char*>(data.data()), data.size());
+    if (!limiter_.Take()) {
+      context_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+      // A client that keeps going long after being told is cut off (1008).
+      if (++refused_in_a_row_ > 200) return Abort(websocket::close_code::policy_error);
+      Queue(EncodeFrame(*MakeError("", v1::RATE_LIMITED, "too many messages: slow down"), text_));
+    } else {
+      refused_in_a_row_ = 0;
+      v1::Envelope request;
+      std::string error;
+      if (DecodeFrame(payload, text_, request, error)) {
+        context_.hub.Handle(client_, request);
+      } else {
+        context_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+        Queue(EncodeFrame(*MakeError("", v1::BAD_FRAME, error), text_));
+      }
+    }
+    buffer_.consume(buffer_.size());
+    Read();
+  }
+
+  void Queue(std::string frame) {
+    if (closing_) return;
+    if (queue_.size() >= context_.config.send_queue_limit) {
+      // The client stopped reading: drop it rather than buffer without bound.
+      context_.metrics.slow_consumers_total.fetch_add(1, std::memory_order_relaxed);
+      closing_ = true;
+      beast::error_code ignored;
+      beast::get_lowest_layer(ws_).socket().close(ignored);  // pending operations end with errors
+      return;
+    }
+    queue_.push_back(Frame{std::move(frame), text_});
+    if (queue_.size() == 1) Write();
+  }
+
+  void Write() {
+    ws_.text(queue_.front().text);
+    ws_.async_write(net::buffer(queue_.front().data), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->Closed();
+      self->context_.metrics.frames_out_total.fetch_add(1, std::memory_order_relaxed);
+      self->queue_.pop_front();
+      if (!self->queue_.empty() && !self->closing_) self->Write();
+    });
+  }
+
+  void Abort(websocket::close_code code) {
+    if (closing_) return;
+    closing_ = true;
+    // The frame being written must outlive its write; the rest is dropped.
+    if (queue_.size() > 1) queue_.erase(queue_.begin() + 1, queue_.end());
+    ws_.async_close(code, [self = shared_from_this()](beast::error_code) { self->Closed(); });
+  }
+
+  void Closed() {
+    if (detached_) return;
+    detached_ = true;
+    closing_ = true;
+    context_.hub.Disconnected(client_);
+  }
+
+  struct Frame {
+    std::string data;
+    bool text;
+  };
+
+  websocket::stream<beast::tcp_stream> ws_;
+  ServerContext& context_;
+  std::uint64_t id_;
+  beast::flat_buffer buffer_;
+  std::deque<Frame> queue_;
+  ClientContext client_;
+  TokenBucket limiter_;
+  int refused_in_a_row_ = 0;
+  bool text_ = true;
+  bool closing_ = false;
+  bool detached_ = false;
+};
+
+}  // namespace
+
+void StartWebsocketSession(beast::tcp_stream stream, beast::http::request<beast::http::string_body> request,
+                           ServerContext& context) {
+  std::make_shared<WebsocketSession>(std::move(stream), context)->Run(std::move(request));
+}
+
+}  // namespace kafenio::server

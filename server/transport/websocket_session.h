@@ -1,0 +1,17 @@
+#pragma once
+// One WebSocket connection at /ws: reads Envelopes (binary or JSON), hands them to the
+// hub, and writes what the application delivers, one write in flight with a bounded queue
+// behind it. Limits: message size, handshake/idle timeouts with pings, a message rate.
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include "server/transport/server_context.h"
+
+namespace kafenio::server {
+
+void StartWebsocketSession(boost::beast::tcp_stream stream,
+                           boost::beast::http::request<boost::beast::http::string_body> request,
+                           ServerContext& context);
+
+}  // namespace kafenio::server

@@ -1,0 +1,182 @@
+"""A WebSocket client for the Kafenio protocol, written from docs/protocol.md and nothing
+else of the server: JSON text frames by default, protobuf binary frames when asked.
+
+Also starts the real `kafenio serve` on a free loopback port for the tests.
+"""
+import asyncio
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+
+import websockets
+
+
+class ServerProcess:
+    """`kafenio serve --listen 127.0.0.1:0`, with the port read from its first line."""
+
+    def __init__(self, binary, *settings):
+        args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", "/nonexistent"]
+        for setting in settings:
+            args += ["--set", setting]
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        if "listening on http://" not in line:
+            raise RuntimeError("server did not start: " + line)
+        self.port = int(line.split("http://")[1].split()[0].rsplit(":", 1)[1])
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+        return self.proc.returncode
+
+
+class ServerError(Exception):
+    def __init__(self, error):
+        super().__init__(f"{error['code']}: {error['message']}")
+        self.code = error["code"]
+
+
+class Client:
+    """One connection. Replies are matched to requests by request_id; everything else
+    (match events, table updates, chat, lobby) goes to `events`. Every frame received is
+    kept in `frames` (raw text) for the privacy checker."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, ws, binary=False, pb=None):
+        self.ws = ws
+        self.binary = binary
+        self.pb = pb
+        self.events = asyncio.Queue()
+        self.frames = []
+        self.pending = {}
+        self.closed = asyncio.get_event_loop().create_future()
+        self.reader = asyncio.ensure_future(self._read())
+        self.account = None
+        self.last_seq = 0
+        self.match_id = 0
+
+    @classmethod
+    async def connect(cls, url, binary=False, pb=None, **kwargs):
+        ws = await websockets.connect(url, max_size=None, **kwargs)
+        return cls(ws, binary, pb)
+
+    def _decode(self, data):
+        if isinstance(data, bytes):
+            from google.protobuf import json_format
+            envelope = self.pb.Envelope()
+            envelope.ParseFromString(data)
+            return json_format.MessageToDict(envelope, preserving_proto_field_name=True,
+                                             including_default_value_fields=True)
+        return json.loads(data)
+
+    async def _read(self):
+        try:
+            async for data in self.ws:
+                self.frames.append(data)
+                message = self._decode(data)
+                rid = message.get("request_id", "")
+                if rid and rid in self.pending:
+                    self.pending.pop(rid).set_result(message)
+                else:
+                    await self.events.put(message)
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            if not self.closed.done():
+                self.closed.set_result(self.ws.close_code)
+            for future in self.pending.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("connection closed"))
+
+    async def send_raw(self, data):
+        await self.ws.send(data)
+
+    async def request(self, body_name, body=None, timeout=30):
+        rid = f"r{next(self._ids)}"
+        envelope = {"request_id": rid, body_name: body or {}}
+        future = asyncio.get_event_loop().create_future()
+        self.pending[rid] = future
+        if self.binary:
+            from google.protobuf import json_format
+            message = json_format.ParseDict(envelope, self.pb.Envelope())
+            await self.ws.send(message.SerializeToString())
+        else:
+            await self.ws.send(json.dumps(envelope))
+        reply = await asyncio.wait_for(future, timeout)
+        if "error" in reply and reply["error"] is not None and reply.get("error"):
+            raise ServerError(reply["error"])
+        return reply
+
+    async def guest(self, name):
+        reply = await self.request("sign_in_guest", {"name": name})
+        self.account = reply["signed_in"]
+        return self.account
+
+    async def next_event(self, kind=None, timeout=30):
+        """The next pushed message (of `kind`, skipping others)."""
+        while True:
+            message = await asyncio.wait_for(self.events.get(), timeout)
+            if kind is None or kind in message:
+                return message
+
+    async def next_match_event(self, timeout=30):
+        message = await self.next_event("match_event", timeout)
+        event = message["match_event"]
+        self.match_id = int(event["match_id"])
+        self.last_seq = int(event["seq"])
+        return event
+
+    async def close(self):
+        await self.ws.close()
+        await self.reader
+
+
+def body_of(event):
+    """The name of the MatchEvent's kind: match_started, hand_started, move_played, ..."""
+    for kind in ("match_started", "hand_started", "move_played", "hand_ended", "match_ended", "snapshot"):
+        if event.get(kind) is not None:
+            return kind
+    return None
+
+
+def pick_move(view, rng):
+    """A legal move chosen at random, preferring plays over passes now and then so
+    auctions end: the client knows nothing but its view."""
+    legal = view["legal_moves"]
+    return rng.choice(legal)
+
+
+async def play_seat(client, table_id, rng, until_match_end=True):
+    """Plays every turn this seat gets, from the views it receives, until the match ends.
+    Returns the match_ended event. Checks that sequence numbers have no gaps."""
+    expected = None
+    while True:
+        event = await client.next_match_event(timeout=60)
+        seq = int(event["seq"])
+        if expected is not None and body_of(event) != "snapshot":
+            assert seq == expected, f"sequence gap: got {seq}, expected {expected}"
+        expected = seq + 1
+        if body_of(event) == "match_ended":
+            return event
+        view = event["view"]["pilotta"]
+        if view["to_act"] == view["viewer"] and view["legal_moves"] and client.events.empty():
+            move = pick_move(view, rng)
+            try:
+                await client.request("play_move", {"table_id": table_id,
+                                                   "move": {"notation": move["notation"]}})
+            except ServerError as error:
+                # A newer event may already be queued (another move, a clock stand-in).
+                assert error.code in ("NOT_YOUR_TURN", "ILLEGAL_MOVE"), error
+
+
+def run(coroutine):
+    asyncio.run(asyncio.wait_for(coroutine, timeout=float(os.environ.get("KAFENIO_TEST_TIMEOUT", "240"))))
+    print("ok")
