@@ -7,10 +7,11 @@ namespace kafenio::server {
 void Lobby::Subscribe(const std::shared_ptr<Peer>& peer, const std::string& request_id) {
   auto snapshot = std::make_shared<v1::Envelope>();
   snapshot->set_request_id(request_id);
+  v1::LobbySnapshot& list = *snapshot->mutable_lobby();
   {
     std::lock_guard lock(mutex_);
     subscribers_[peer->PeerId()] = peer;
-    for (const auto& [id, info] : tables_) *snapshot->mutable_lobby()->add_tables() = info;
+    for (const auto& [id, info] : tables_) *list.add_tables() = info;
     // Delivered under the lock so no update can overtake the snapshot.
     peer->Deliver(snapshot);
   }

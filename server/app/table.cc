@@ -346,8 +346,7 @@ void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move, st
     if (!t.match_live_) return t.Fail(peer, request_id, v1::NO_MATCH, "no match is in play at this table");
     const int seat = t.SeatOf(who.account_id);
     if (seat < 0) return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
-    if (move.seat() != seat && move.seat() != 0) {
-      // Seat 0 is the protobuf default, so it also means "my seat".
+    if (move.has_seat() && move.seat() != seat) {
       return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "that seat is not yours");
     }
     if (expected_seq != 0 && expected_seq != t.seq_) {

@@ -26,7 +26,8 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       : ws_(std::move(stream)),
         context_(context),
         id_(next_peer_id.fetch_add(1)),
-        limiter_(context.config.messages_per_second, context.config.message_burst) {}
+        limiter_(context.config.messages_per_second, context.config.message_burst),
+        strikes_(context.config.messages_per_second, 2 * context.config.message_burst) {}
 
   ~WebsocketSession() override { context_.metrics.connections.fetch_sub(1, std::memory_order_relaxed); }
 
@@ -74,11 +75,11 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     const std::string_view payload(static_cast<const char*>(data.data()), data.size());
     if (!limiter_.Take()) {
       context_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
-      // A client that keeps going long after being told is cut off (1008).
-      if (++refused_in_a_row_ > 200) return Abort(websocket::close_code::policy_error);
+      // Refusals drain a second bucket: a client that keeps sending far over its rate is
+      // cut off (1008); one a little over it only gets errors.
+      if (!strikes_.Take()) return Abort(websocket::close_code::policy_error);
       Queue(EncodeFrame(*MakeError("", v1::RATE_LIMITED, "too many messages: slow down"), text_));
     } else {
-      refused_in_a_row_ = 0;
       v1::Envelope request;
       std::string error;
       if (DecodeFrame(payload, text_, request, error)) {
@@ -112,16 +113,23 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       if (ec) return self->Closed();
       self->context_.metrics.frames_out_total.fetch_add(1, std::memory_order_relaxed);
       self->queue_.pop_front();
-      if (!self->queue_.empty() && !self->closing_) self->Write();
+      if (self->closing_) return self->SendClose();
+      if (!self->queue_.empty()) self->Write();
     });
   }
 
   void Abort(websocket::close_code code) {
     if (closing_) return;
     closing_ = true;
-    // The frame being written must outlive its write; the rest is dropped.
+    close_code_ = code;
+    // The frame being written must outlive its write; the rest is dropped, and the close
+    // frame follows once that write is done (one write in flight, always).
     if (queue_.size() > 1) queue_.erase(queue_.begin() + 1, queue_.end());
-    ws_.async_close(code, [self = shared_from_this()](beast::error_code) { self->Closed(); });
+    if (queue_.empty()) SendClose();
+  }
+
+  void SendClose() {
+    ws_.async_close(close_code_, [self = shared_from_this()](beast::error_code) { self->Closed(); });
   }
 
   void Closed() {
@@ -143,9 +151,10 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
   std::deque<Frame> queue_;
   ClientContext client_;
   TokenBucket limiter_;
-  int refused_in_a_row_ = 0;
+  TokenBucket strikes_;
   bool text_ = true;
   bool closing_ = false;
+  websocket::close_code close_code_ = websocket::close_code::normal;
   bool detached_ = false;
 };
 

@@ -13,12 +13,17 @@ import sys
 
 import websockets
 
+try:  # generated at build time (build/release/proto/python); needed for binary frames only
+    from kafenio.v1 import kafenio_pb2
+except ImportError:  # pragma: no cover - JSON-only runs
+    kafenio_pb2 = None
+
 
 class ServerProcess:
     """`kafenio serve --listen 127.0.0.1:0`, with the port read from its first line."""
 
-    def __init__(self, binary, *settings):
-        args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", "/nonexistent"]
+    def __init__(self, binary, *settings, web="/nonexistent"):
+        args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web]
         for setting in settings:
             args += ["--set", setting]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
@@ -27,6 +32,7 @@ class ServerProcess:
             raise RuntimeError("server did not start: " + line)
         self.port = int(line.split("http://")[1].split()[0].rsplit(":", 1)[1])
         self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.http = f"http://127.0.0.1:{self.port}"
 
     def alive(self):
         return self.proc.poll() is None
@@ -53,7 +59,7 @@ class Client:
     def __init__(self, ws, binary=False, pb=None):
         self.ws = ws
         self.binary = binary
-        self.pb = pb
+        self.pb = pb or kafenio_pb2
         self.events = asyncio.Queue()
         self.frames = []
         self.pending = {}

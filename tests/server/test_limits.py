@@ -1,0 +1,97 @@
+"""Transport limits and HTTP: oversized messages (close 1009), the per-connection message
+rate (typed error, then close 1008), the Origin allow-list, a reader that stops reading
+(dropped when its queue fills), /healthz, /metrics and static files."""
+import asyncio
+import os
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+
+import websockets
+
+from kafenio_client import Client, ServerProcess, run
+
+
+def get(url):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, ""
+
+
+async def main(binary):
+    web = tempfile.mkdtemp()
+    with open(os.path.join(web, "index.html"), "w") as f:
+        f.write("<h1>Kafenio</h1>")
+    server = ServerProcess(binary, "messages_per_second=20", "message_burst=20",
+                           "allowed_origin=http://allowed.example", web=web)
+    # A second server with a tiny send queue, for the reader that stops reading.
+    small_queue = ServerProcess(binary, "send_queue_limit=8")
+    try:
+        assert get(server.http + "/healthz") == (200, "ok\n")
+        assert get(server.http + "/") == (200, "<h1>Kafenio</h1>")
+        assert get(server.http + "/index.html")[0] == 200
+        assert get(server.http + "/../../etc/passwd")[0] == 404
+        assert get(server.http + "/%2e%2e/etc/passwd")[0] == 404
+        assert get(server.http + "/missing.js")[0] == 404
+
+        # A message over 64 KiB closes the connection with 1009 (message too big).
+        big = await Client.connect(server.url)
+        await big.send_raw("x" * (64 * 1024 + 1))
+        assert await asyncio.wait_for(big.closed, 10) == 1009
+
+        # Too many messages: typed errors, and a client that keeps going is cut off (1008).
+        flood = await Client.connect(server.url)
+        try:
+            for _ in range(400):
+                await flood.send_raw('{"ping": {}}')
+        except websockets.ConnectionClosed:
+            pass
+        code = await asyncio.wait_for(flood.closed, 10)
+        assert code == 1008, code
+        codes = [m.get("error", {}).get("code") for m in flood.events._queue]
+        assert "RATE_LIMITED" in codes, codes
+
+        # Origins: the allowed one and none at all pass; others are refused at the handshake.
+        ok = await Client.connect(server.url, origin="http://allowed.example")
+        await ok.request("ping")
+        await ok.close()
+        own = await Client.connect(server.url, origin=server.http)
+        await own.request("ping")
+        await own.close()
+        try:
+            await websockets.connect(server.url, origin="http://evil.example")
+            raise AssertionError("a foreign origin was let in")
+        except websockets.InvalidStatusCode as error:
+            assert error.status_code == 403
+
+        # A spectator that stops reading: its queue fills and the server drops it.
+        host = await Client.connect(small_queue.url)
+        await host.guest("host")
+        table = (await host.request("create_table", {"game": "pilotta", "options": ["target=2000"]}))
+        table = table["table_created"]["table_id"]
+        sleepy = await websockets.connect(small_queue.url, max_queue=1, read_limit=1024, max_size=None)
+        await sleepy.send('{"request_id": "a", "sign_in_guest": {"name": "sleepy"}}')
+        await sleepy.send('{"request_id": "b", "join_table": {"table_id": "%s"}}' % table)
+        for seat in range(4):
+            await host.request("add_bot", {"table_id": table, "seat": seat})
+        await host.close()
+        for _ in range(600):
+            status, metrics = get(small_queue.http + "/metrics")
+            if "kafenio_slow_consumers_total 1" in metrics:
+                break
+            await asyncio.sleep(0.1)
+        assert "kafenio_slow_consumers_total 1" in metrics, metrics
+        for name in ("kafenio_connections", "kafenio_tables", "kafenio_live_matches", "kafenio_moves_total",
+                     "kafenio_move_latency_seconds_bucket", "kafenio_move_latency_seconds_count"):
+            assert name in metrics, name
+        assert server.alive() and small_queue.alive()
+    finally:
+        assert server.stop() == 0
+        assert small_queue.stop() == 0
+
+
+if __name__ == "__main__":
+    run(main(sys.argv[1]))
