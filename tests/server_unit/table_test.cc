@@ -1,0 +1,187 @@
+// Tables driven directly, without a network: a peer that records what it is sent, and a
+// storage that holds event completions until the test releases them.
+#include "server/app/table.h"
+
+#include <boost/asio/io_context.hpp>
+#include <catch2/catch.hpp>
+
+#include "server/app/crypto.h"
+#include "server/app/lobby.h"
+#include "server/storage/memory_storage.h"
+
+namespace kafenio::server {
+namespace {
+
+class RecordingPeer final : public Peer {
+ public:
+  explicit RecordingPeer(std::uint64_t id) : id_(id) {}
+  void Deliver(std::shared_ptr<const v1::Envelope> message) override { received.push_back(std::move(message)); }
+  std::uint64_t PeerId() const override { return id_; }
+
+  std::vector<const v1::MatchEvent*> Events() const {
+    std::vector<const v1::MatchEvent*> out;
+    for (const auto& m : received) {
+      if (m->has_match_event()) out.push_back(&m->match_event());
+    }
+    return out;
+  }
+  std::int64_t LastSeq() const {
+    const auto events = Events();
+    return events.empty() ? 0 : events.back()->seq();
+  }
+  int IndexOf(const std::string& request_id) const {
+    for (std::size_t i = 0; i < received.size(); ++i) {
+      if (received[i]->request_id() == request_id) return static_cast<int>(i);
+    }
+    return -1;
+  }
+  std::vector<std::shared_ptr<const v1::Envelope>> received;
+
+ private:
+  std::uint64_t id_;
+};
+
+// MemoryStorage whose event completions wait for Release(), like a slow disk.
+class HeldStorage final : public Storage {
+ public:
+  bool hold = true;
+  std::vector<std::pair<MatchEventRecord, Done>> held;
+
+  void Release() {
+    auto batch = std::move(held);
+    held.clear();
+    for (auto& [event, done] : batch) inner.AppendEvent(event, std::move(done));
+  }
+
+  std::optional<AccountRecord> CreateAccount(AccountRecord a) override { return inner.CreateAccount(std::move(a)); }
+  std::optional<AccountRecord> FindAccountByName(const std::string& n) override { return inner.FindAccountByName(n); }
+  std::optional<AccountRecord> FindAccount(std::int64_t id) override { return inner.FindAccount(id); }
+  void SaveSession(const SessionRecord& s) override { inner.SaveSession(s); }
+  std::optional<SessionRecord> FindSession(const std::string& h) override { return inner.FindSession(h); }
+  void DeleteSession(const std::string& h) override { inner.DeleteSession(h); }
+  void SaveTable(const TableRecord& t) override { inner.SaveTable(t); }
+  std::int64_t NextMatchId() override { return inner.NextMatchId(); }
+  void SaveMatch(const MatchRecord& m) override { inner.SaveMatch(m); }
+  void AppendEvent(const MatchEventRecord& event, Done done) override {
+    if (hold) {
+      held.emplace_back(event, std::move(done));
+    } else {
+      inner.AppendEvent(event, std::move(done));
+    }
+  }
+  void SaveHandResult(const HandResultRecord& r) override { inner.SaveHandResult(r); }
+  void SaveMatchResult(const MatchResultRecord& r) override { inner.SaveMatchResult(r); }
+
+  MemoryStorage inner;
+};
+
+struct Fixture {
+  Fixture() {
+    REQUIRE(InitCrypto());
+    TableSettings settings;
+    settings.table_id = "t1";
+    settings.game = "pilotta";
+    settings.preset = "cyprus";
+    settings.options = {"target=51"};
+    settings.rules_text = "cyprus target=51";
+    settings.seats = 4;
+    settings.turn_clock_ms = 60000;
+    table = std::make_shared<Table>(io.get_executor(), settings, config, storage, lobby, metrics,
+                                    [](const std::string&) {});
+  }
+  void Settle() {
+    io.restart();
+    io.poll();
+  }
+
+  boost::asio::io_context io;
+  ServerConfig config;
+  HeldStorage storage;
+  Lobby lobby;
+  Metrics metrics;
+  std::shared_ptr<Table> table;
+  std::shared_ptr<RecordingPeer> peer = std::make_shared<RecordingPeer>(1);
+  Identity me{1, "me"};
+};
+
+TEST_CASE_METHOD(Fixture, "no event is seen and no move acknowledged before storage says it is durable") {
+  table->Open(peer, me, "open");
+  for (int seat = 1; seat < 4; ++seat) table->AddBot(peer, me, seat, "bot" + std::to_string(seat));
+  table->Sit(peer, me, 0, "sit");
+  table->SetReady(peer, me, true, "ready");
+  Settle();
+  // The match started (nothing to store) and the deal waits for storage.
+  REQUIRE(peer->LastSeq() == 1);
+  REQUIRE(storage.held.size() == 1);
+  CHECK(storage.held[0].first.kind == "deal");
+
+  // Let the bots play until it is our turn.
+  for (int guard = 0; guard < 100; ++guard) {
+    storage.Release();
+    Settle();
+    const auto events = peer->Events();
+    if (storage.held.empty() && events.back()->view().pilotta().to_act() == 0) break;
+  }
+  const auto* last = peer->Events().back();
+  REQUIRE(last->view().pilotta().to_act() == 0);
+  const std::int64_t seq = last->seq();
+
+  // Someone else's turn? No: a wrong seat's move is refused and nothing is stored.
+  v1::Move move = last->view().pilotta().legal_moves(0);
+  move.clear_seat();
+  table->PlayMove(peer, Identity{99, "stranger"}, move, 0, "stranger");
+  Settle();
+  CHECK(peer->received.back()->error().code() == v1::NOT_YOUR_SEAT);
+  CHECK(storage.held.empty());
+
+  table->PlayMove(peer, me, move, 0, "mine");
+  Settle();
+  CHECK(storage.held.size() == 1);
+  CHECK(peer->LastSeq() == seq);       // not broadcast yet
+  CHECK(peer->IndexOf("mine") == -1);  // not acknowledged yet
+
+  storage.Release();
+  Settle();
+  CHECK(peer->LastSeq() > seq);
+  const int ack = peer->IndexOf("mine");
+  REQUIRE(ack >= 0);
+  CHECK(peer->received[static_cast<std::size_t>(ack)]->has_ok());
+  // The move's event came before the acknowledgement.
+  int event_index = -1;
+  for (std::size_t i = 0; i < peer->received.size(); ++i) {
+    const auto& m = peer->received[i];
+    if (m->has_match_event() && m->match_event().seq() == seq + 1) event_index = static_cast<int>(i);
+  }
+  CHECK(event_index >= 0);
+  CHECK(event_index < ack);
+  CHECK(storage.inner.EventsOf(1).back().text.rfind("0 ", 0) == 0);
+}
+
+TEST_CASE_METHOD(Fixture, "a series of bot matches rotates the first dealer and keeps the score") {
+  storage.hold = false;
+  table->Open(peer, me, "open");
+  for (int seat = 0; seat < 4; ++seat) table->AddBot(peer, me, seat, "bot" + std::to_string(seat));
+  std::vector<int> first_dealers;
+  std::vector<std::array<int, 2>> scores;
+  for (int guard = 0; guard < 200000 && scores.size() < 3; ++guard) {
+    io.restart();
+    io.run_one();
+    for (auto& m : peer->received) {
+      if (!m->has_match_event()) continue;
+      const auto& event = m->match_event();
+      if (event.has_match_started()) first_dealers.push_back(event.match_started().first_dealer());
+      if (event.has_match_ended()) {
+        scores.push_back({event.match_ended().series_score(0), event.match_ended().series_score(1)});
+      }
+    }
+    peer->received.clear();
+  }
+  REQUIRE(scores.size() == 3);
+  REQUIRE(first_dealers.size() >= 3);
+  CHECK(first_dealers[1] == (first_dealers[0] + 1) % 4);
+  CHECK(first_dealers[2] == (first_dealers[0] + 2) % 4);
+  for (std::size_t i = 0; i < scores.size(); ++i) CHECK(scores[i][0] + scores[i][1] == static_cast<int>(i) + 1);
+}
+
+}  // namespace
+}  // namespace kafenio::server
