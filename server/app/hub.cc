@@ -61,6 +61,8 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer, 
   settings.is_private = request.private_();
   settings.invite_code = request.private_() ? RandomToken(4) : std::string();
   settings.turn_clock_ms = clock;
+  if (request.series_matches() < 0) return fail(v1::BAD_REQUEST, "series_matches cannot be negative");
+  settings.series_matches = request.series_matches();
   storage_.SaveTable(TableRecord{settings.table_id, settings.game, settings.rules_text, settings.seats,
                                  settings.is_private, settings.invite_code, clock, client.who->account_id, 0});
   auto table = std::make_shared<Table>(executor_, settings, config_, storage_, lobby_, metrics_,

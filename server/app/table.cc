@@ -96,6 +96,7 @@ v1::TableInfo Table::Info() const {
   info.add_series_score(series_score_[0]);
   info.add_series_score(series_score_[1]);
   info.set_match_id(match_id_);
+  info.set_series_matches(settings_.series_matches);
   return info;
 }
 
@@ -270,6 +271,7 @@ void Table::Chat(std::shared_ptr<Peer> peer, Identity who, std::string text, std
 
 void Table::MaybeStartMatch() {
   if (match_live_ || closed_) return;
+  if (settings_.series_matches > 0 && matches_played_ >= settings_.series_matches) return;  // series over
   for (int seat = 0; seat < settings_.seats; ++seat) {
     const Seat& s = seats_[static_cast<std::size_t>(seat)];
     if (s.kind == Seat::Kind::empty || !s.ready) return;

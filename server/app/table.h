@@ -42,6 +42,7 @@ struct TableSettings {
   bool is_private = false;
   std::string invite_code;
   int turn_clock_ms = 30000;
+  int series_matches = 0;  // 0: no limit
 };
 
 class Table : public std::enable_shared_from_this<Table> {

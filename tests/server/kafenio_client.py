@@ -39,7 +39,7 @@ class ServerProcess:
 
     def stop(self):
         self.proc.terminate()
-        self.proc.wait(timeout=10)
+        self.proc.wait(timeout=60)
         return self.proc.returncode
 
 

@@ -66,8 +66,11 @@ class Checker:
 async def watch_bot_table(url, index):
     host = await Client.connect(url)
     await host.guest(f"host{index}")
-    table = (await host.request("create_table", {"game": "pilotta", "preset": "cyprus",
-                                                  "options": ["target=51"]}))["table_created"]["table_id"]
+    # A series of a fixed length, so the bots stop when it is over, however slowly the
+    # checker reads.
+    table = (await host.request("create_table", {"game": "pilotta", "preset": "cyprus", "options": ["target=51"],
+                                                  "series_matches": MATCHES_PER_TABLE}))
+    table = table["table_created"]["table_id"]
     for seat in range(4):
         await host.request("add_bot", {"table_id": table, "seat": seat})
     ended = 0
@@ -75,7 +78,6 @@ async def watch_bot_table(url, index):
         event = await host.next_match_event(timeout=60)
         if body_of(event) == "match_ended":
             ended += 1
-    await host.request("leave_table", {"table_id": table})
     checker = Checker({})
     for raw in host.frames:
         checker.check(raw)
