@@ -24,10 +24,11 @@ build: deps
 test: build
 	ctest --preset release -j $(JOBS)
 
-# The server arrives with the server issue; until then `make run` builds the program and
-# shows what it can do.
+# Starts the server with its embedded defaults: http://127.0.0.1:8080, WebSocket /ws,
+# database ./var/kafenio.db (docs/operations.md).
 run: build
-	$(KAFENIO) help
+	mkdir -p var
+	$(KAFENIO) serve
 
 asan: deps
 	cmake --preset asan
