@@ -446,7 +446,13 @@ void Table::Emit(const std::function<void(v1::MatchEvent&)>& fill, std::optional
   Pending pending;
   pending.seq = seq;
   pending.ack = std::move(ack);
+  // Views are built only for the audiences someone at the table belongs to: most tables
+  // have no spectators and some seats are bots. A reconnecting client whose audience
+  // was not built gets a snapshot instead (SendCatchUp).
+  std::array<bool, 5> wanted{};
+  for (const auto& [id, member] : members_) wanted[AudienceOf(member)] = true;
   for (std::size_t audience = 0; audience < pending.audiences.size(); ++audience) {
+    if (!wanted[audience]) continue;
     if (audience != kSpectator && static_cast<int>(audience) >= settings_.seats) continue;
     auto envelope = std::make_shared<v1::Envelope>();
     v1::MatchEvent& event = *envelope->mutable_match_event();
@@ -501,8 +507,15 @@ void Table::Flush() {
     delivered = true;
     for (const auto& [id, member] : members_) {
       if (auto peer = member.peer.lock()) {
-        const auto& message = pending.audiences[AudienceOf(member)];
-        if (message) peer->Deliver(message);
+        const std::size_t audience = AudienceOf(member);
+        if (const auto& message = pending.audiences[audience]) {
+          peer->Deliver(message);
+        } else {
+          // Joined after this event was built: a snapshot follows once the outbox drains.
+          const bool queued = std::any_of(snapshot_waiting_.begin(), snapshot_waiting_.end(),
+                                          [&](const SnapshotRequest& r) { return r.peer.lock() == peer; });
+          if (!queued) snapshot_waiting_.push_back(SnapshotRequest{peer, static_cast<int>(audience)});
+        }
       }
     }
     if (pending.ack) {
@@ -518,6 +531,7 @@ void Table::Flush() {
     }
   }
   if (outbox_.empty() && info_pending_) PublishInfo();
+  if (outbox_.empty() && !snapshot_waiting_.empty()) SendWaitingSnapshots();
   if (delivered && outbox_.empty()) ScheduleNext();
 }
 
@@ -528,18 +542,45 @@ void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member,
   const std::int64_t last_delivered = history_first_seq_ + static_cast<std::int64_t>(history_.size()) - 1;
   if (match_id == match_id_ && last_seq >= last_delivered) return;  // up to date
   if (match_id == match_id_ && last_seq >= history_first_seq_ - 1 && last_seq > 0) {
+    std::vector<std::shared_ptr<const v1::Envelope>> missed;
     for (std::int64_t seq = last_seq + 1; seq <= last_delivered; ++seq) {
-      const auto& message = history_[static_cast<std::size_t>(seq - history_first_seq_)][audience];
-      if (message) peer->Deliver(message);
+      missed.push_back(history_[static_cast<std::size_t>(seq - history_first_seq_)][audience]);
     }
-    return;
+    if (std::all_of(missed.begin(), missed.end(), [](const auto& m) { return m != nullptr; })) {
+      for (const auto& message : missed) peer->Deliver(message);
+      return;
+    }
   }
-  // Too far behind, or another match: the last delivered event's view, as a snapshot.
-  const auto& last = history_.back()[audience];
-  if (!last) return;
-  auto snapshot = std::make_shared<v1::Envelope>(*last);
-  snapshot->mutable_match_event()->mutable_snapshot();
-  peer->Deliver(snapshot);
+  // Too far behind, another match, or events this audience was not built for: a
+  // snapshot of the view after the last delivered event.
+  if (const auto& last = history_.back()[audience]) {
+    auto snapshot = std::make_shared<v1::Envelope>(*last);
+    snapshot->mutable_match_event()->mutable_snapshot();
+    peer->Deliver(snapshot);
+  } else {
+    // Built from the state, which may be ahead of what is durable: wait for the outbox
+    // to drain (Flush) so the snapshot shows only delivered events.
+    snapshot_waiting_.push_back(SnapshotRequest{peer, static_cast<int>(audience)});
+    if (outbox_.empty()) SendWaitingSnapshots();
+  }
+}
+
+void Table::SendWaitingSnapshots() {
+  for (const SnapshotRequest& request : snapshot_waiting_) {
+    const auto peer = request.peer.lock();
+    if (!peer || !match_) continue;
+    auto envelope = std::make_shared<v1::Envelope>();
+    v1::MatchEvent& event = *envelope->mutable_match_event();
+    event.set_table_id(settings_.table_id);
+    event.set_match_id(match_id_);
+    event.set_seq(seq_);
+    event.mutable_snapshot();
+    match_->FillView(request.audience == static_cast<int>(kSpectator) ? -1 : request.audience,
+                     *event.mutable_view());
+    event.set_turn_deadline_unix_ms(turn_deadline_ms_);
+    peer->Deliver(envelope);
+  }
+  snapshot_waiting_.clear();
 }
 
 // ---- Bots and the turn clock -------------------------------------------------------------

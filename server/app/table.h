@@ -130,6 +130,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void Emit(const std::function<void(v1::MatchEvent&)>& fill, std::optional<MatchEventRecord> record,
             std::optional<Ack> ack = std::nullopt);
   void OnDurable(std::int64_t seq, bool ok);
+  void SendWaitingSnapshots();
   void Flush();
   void SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member, std::int64_t match_id,
                    std::int64_t last_seq);
@@ -169,6 +170,11 @@ class Table : public std::enable_shared_from_this<Table> {
   bool info_pending_ = false;  // a table change waits behind undelivered events
   std::deque<Pending> outbox_;  // emitted, waiting for durability, in seq order
   std::deque<Audiences> history_;  // delivered events, the newest last
+  struct SnapshotRequest {
+    PeerRef peer;
+    int audience;
+  };
+  std::vector<SnapshotRequest> snapshot_waiting_;  // sent once the outbox is empty
   std::int64_t history_first_seq_ = 1;
 };
 

@@ -31,7 +31,12 @@ class Listener : public std::enable_shared_from_this<Listener> {
     acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](boost::system::error_code ec,
                                                                                tcp::socket socket) {
       // Accept errors (out of descriptors, a reset before accept) drop that one connection.
-      if (!ec) StartHttpSession(std::move(socket), self->context_);
+      if (!ec) {
+        // Small frames both ways: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms.
+        boost::system::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
+        StartHttpSession(std::move(socket), self->context_);
+      }
       if (ec != net::error::operation_aborted) self->Accept();
     });
   }

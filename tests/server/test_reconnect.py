@@ -43,6 +43,11 @@ async def main(binary):
         await watcher.request("join_table", {"table_id": table})
         info = (await watcher.next_event("table"))["table"]
         assert info["seats"][0]["connected"] is False, info
+        # Nobody watched before, so no spectator views were kept: the newcomer gets a
+        # snapshot of the public view, at the latest event.
+        snapshot = await watcher.next_match_event()
+        assert body_of(snapshot) == "snapshot" and int(snapshot["seq"]) == seen_seq, snapshot
+        assert snapshot["view"]["pilotta"]["viewer"] == -1 and snapshot["view"]["pilotta"]["hand"] == []
 
         # Back with the token; two events behind: exactly those two are replayed.
         alice = await Client.connect(server.url)

@@ -1,0 +1,244 @@
+// kafenio_load: N tables over real WebSockets against a running `kafenio serve`. Each
+// table has one client player (seat 0, binary frames, plays the first legal move at
+// once) and three server bots, and plays a series of M matches. Reports moves/s (every
+// move, bots' included), the server's CPU time per move (from /proc/PID/stat when
+// --server-pid is given) and the client player's move round trips (request to Ok).
+#include <algorithm>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "kafenio/v1/kafenio.pb.h"
+
+namespace {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+namespace v1 = kafenio::v1;
+
+struct Options {
+  std::string host = "127.0.0.1";
+  std::string port = "8080";
+  int tables = 100;
+  int matches = 1;
+  std::string preset = "cyprus";
+  int target = 151;
+  long server_pid = 0;
+};
+
+struct Totals {
+  long moves = 0;
+  int tables_done = 0;
+  std::vector<double> round_trips_us;
+};
+
+class TableClient : public std::enable_shared_from_this<TableClient> {
+ public:
+  TableClient(net::io_context& io, const Options& options, Totals& totals, int index)
+      : ws_(net::make_strand(io)), options_(options), totals_(totals), index_(index) {}
+
+  void Start(const tcp::resolver::results_type& endpoints) {
+    beast::get_lowest_layer(ws_).connect(endpoints);
+    beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
+    ws_.binary(true);
+    ws_.handshake(options_.host, "/ws");
+    v1::Envelope e;
+    e.mutable_sign_in_guest()->set_name("load" + std::to_string(index_));
+    Send(e, "signin");
+    Read();
+  }
+
+ private:
+  void Send(v1::Envelope& envelope, const std::string& request_id) {
+    envelope.set_request_id(request_id);
+    queue_.push_back(envelope.SerializeAsString());
+    if (queue_.size() == 1) Write();
+  }
+  void Write() {
+    ws_.async_write(net::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->Fail("write", ec);
+      self->queue_.pop_front();
+      if (!self->queue_.empty()) self->Write();
+    });
+  }
+  void Read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->Fail("read", ec);
+      v1::Envelope message;
+      const auto data = self->buffer_.data();
+      message.ParseFromArray(data.data(), static_cast<int>(data.size()));
+      self->buffer_.consume(self->buffer_.size());
+      self->On(message);
+      if (!self->done_) self->Read();
+    });
+  }
+  void Fail(const char* what, beast::error_code ec) {
+    if (done_) return;
+    std::fprintf(stderr, "table %d: %s: %s\n", index_, what, ec.message().c_str());
+    std::exit(1);
+  }
+
+  void On(const v1::Envelope& m) {
+    if (m.has_error()) {
+      if (m.error().code() == v1::NOT_YOUR_TURN) return;
+      std::fprintf(stderr, "table %d: error %s: %s\n", index_, v1::ErrorCode_Name(m.error().code()).c_str(),
+                   m.error().message().c_str());
+      std::exit(1);
+    }
+    const std::string& rid = m.request_id();
+    if (rid == "signin") {
+      v1::Envelope e;
+      v1::CreateTable& create = *e.mutable_create_table();
+      create.set_game("pilotta");
+      create.set_preset(options_.preset);
+      create.add_options("target=" + std::to_string(options_.target));
+      create.set_series_matches(options_.matches);
+      return Send(e, "create");
+    }
+    if (rid == "create") {
+      table_ = m.table_created().table_id();
+      for (int seat = 1; seat < 4; ++seat) {
+        v1::Envelope e;
+        e.mutable_add_bot()->set_table_id(table_);
+        e.mutable_add_bot()->set_seat(seat);
+        Send(e, "bot");
+      }
+      v1::Envelope sit;
+      sit.mutable_sit()->set_table_id(table_);
+      sit.mutable_sit()->set_seat(0);
+      Send(sit, "sit");
+      return Ready();
+    }
+    if (rid == "move") {
+      totals_.round_trips_us.push_back(
+          std::chrono::duration<double, std::micro>(Clock::now() - move_sent_).count());
+      move_pending_ = false;
+      return MaybeMove();
+    }
+    if (!m.has_match_event()) return;
+    const v1::MatchEvent& event = m.match_event();
+    if (event.has_move_played()) ++totals_.moves;
+    if (event.has_match_ended()) {
+      if (++matches_done_ >= options_.matches) {
+        done_ = true;
+        ++totals_.tables_done;
+        beast::get_lowest_layer(ws_).close();
+        return;
+      }
+      return Ready();
+    }
+    last_view_ = event.view().pilotta();
+    MaybeMove();
+  }
+
+  void Ready() {
+    v1::Envelope e;
+    e.mutable_set_ready()->set_table_id(table_);
+    e.mutable_set_ready()->set_ready(true);
+    Send(e, "ready");
+  }
+
+  void MaybeMove() {
+    if (move_pending_ || last_view_.to_act() != 0 || last_view_.legal_moves_size() == 0) return;
+    v1::Envelope e;
+    e.mutable_play_move()->set_table_id(table_);
+    e.mutable_play_move()->mutable_move()->set_notation(last_view_.legal_moves(0).notation());
+    last_view_.clear_legal_moves();
+    move_pending_ = true;
+    move_sent_ = Clock::now();
+    Send(e, "move");
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  const Options& options_;
+  Totals& totals_;
+  int index_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  std::string table_;
+  v1::PilottaView last_view_;
+  bool move_pending_ = false;
+  Clock::time_point move_sent_;
+  int matches_done_ = 0;
+  bool done_ = false;
+};
+
+double CpuSeconds(long pid) {
+  if (pid <= 0) return 0;
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  std::getline(in, line);
+  std::istringstream fields(line.substr(line.rfind(')') + 2));
+  std::string field;
+  long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14) utime = std::atol(field.c_str());
+    if (i == 15) stime = std::atol(field.c_str());
+  }
+  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+double Percentile(std::vector<double>& values, double p) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  return values[static_cast<std::size_t>(p * static_cast<double>(values.size() - 1))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    const std::string value = argv[i + 1];
+    if (flag == "--port") options.port = value;
+    else if (flag == "--host") options.host = value;
+    else if (flag == "--tables") options.tables = std::atoi(value.c_str());
+    else if (flag == "--matches") options.matches = std::atoi(value.c_str());
+    else if (flag == "--preset") options.preset = value;
+    else if (flag == "--target") options.target = std::atoi(value.c_str());
+    else if (flag == "--server-pid") options.server_pid = std::atol(value.c_str());
+    else {
+      std::fprintf(stderr,
+                   "usage: kafenio_load [--host H] [--port P] [--tables N] [--matches M] [--preset P] "
+                   "[--target T] [--server-pid PID]\n");
+      return 2;
+    }
+  }
+  net::io_context io;
+  Totals totals;
+  tcp::resolver resolver(io);
+  const auto endpoints = resolver.resolve(options.host, options.port);
+  const double cpu_before = CpuSeconds(options.server_pid);
+  const auto start = Clock::now();
+  for (int i = 0; i < options.tables; ++i) std::make_shared<TableClient>(io, options, totals, i)->Start(endpoints);
+  io.run();
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const double cpu = CpuSeconds(options.server_pid) - cpu_before;
+  std::printf("tables %d, matches %d each, %s target %d\n", options.tables, options.matches, options.preset.c_str(),
+              options.target);
+  std::printf("moves %ld in %.2f s: %.0f moves/s\n", totals.moves, seconds, static_cast<double>(totals.moves) / seconds);
+  if (options.server_pid > 0) {
+    std::printf("server CPU %.2f s: %.1f us per move\n", cpu, cpu * 1e6 / static_cast<double>(totals.moves));
+  }
+  std::printf("client moves %zu, round trip us: p50 %.0f p90 %.0f p99 %.0f max %.0f\n", totals.round_trips_us.size(),
+              Percentile(totals.round_trips_us, 0.5), Percentile(totals.round_trips_us, 0.9),
+              Percentile(totals.round_trips_us, 0.99), Percentile(totals.round_trips_us, 1.0));
+  return totals.tables_done == options.tables ? 0 : 1;
+}
