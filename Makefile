@@ -7,7 +7,7 @@ BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps bench-deps build test run asan bench format clean
+.PHONY: all deps bench-deps build test run load asan bench format clean
 
 all: build
 
@@ -29,6 +29,12 @@ test: build
 run: build
 	mkdir -p var
 	$(KAFENIO) serve
+
+# The server load tool: N tables, one client player and three bots each (docs/performance.md).
+LOAD_ARGS ?= --tables 1000 --matches 1
+load: build
+	cmake --build --preset release -j $(JOBS) --target kafenio_load
+	scripts/run-load.sh $(LOAD_ARGS)
 
 asan: deps
 	cmake --preset asan

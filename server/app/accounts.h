@@ -6,7 +6,7 @@
 
 #include "kafenio/v1/kafenio.pb.h"
 #include "server/config/server_config.h"
-#include "server/storage/storage.h"
+#include "server/storage/game_store.h"
 
 namespace kafenio::server {
 
@@ -20,7 +20,7 @@ struct SignInResult {
 
 class Accounts {
  public:
-  Accounts(const ServerConfig& config, Storage& storage) : config_(config), storage_(storage) {}
+  Accounts(const ServerConfig& config, GameStore& storage) : config_(config), storage_(storage) {}
 
   SignInResult Guest(const std::string& name);
   SignInResult Register(const std::string& name, const std::string& password);
@@ -34,7 +34,7 @@ class Accounts {
   SignInResult NewSession(const AccountRecord& account);
 
   const ServerConfig& config_;
-  Storage& storage_;
+  GameStore& storage_;
 };
 
 }  // namespace kafenio::server

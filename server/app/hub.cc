@@ -5,7 +5,7 @@
 
 namespace kafenio::server {
 
-Hub::Hub(boost::asio::any_io_executor executor, const ServerConfig& config, Storage& storage, Metrics& metrics)
+Hub::Hub(boost::asio::any_io_executor executor, const ServerConfig& config, GameStore& storage, Metrics& metrics)
     : executor_(std::move(executor)), config_(config), storage_(storage), metrics_(metrics), accounts_(config, storage) {}
 
 std::shared_ptr<Table> Hub::FindTable(const std::string& table_id) {

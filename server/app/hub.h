@@ -17,7 +17,7 @@
 #include "server/app/peer.h"
 #include "server/app/table.h"
 #include "server/config/server_config.h"
-#include "server/storage/storage.h"
+#include "server/storage/game_store.h"
 
 namespace kafenio::server {
 
@@ -33,7 +33,7 @@ struct ClientContext {
 
 class Hub {
  public:
-  Hub(boost::asio::any_io_executor executor, const ServerConfig& config, Storage& storage, Metrics& metrics);
+  Hub(boost::asio::any_io_executor executor, const ServerConfig& config, GameStore& storage, Metrics& metrics);
 
   void Handle(ClientContext& client, const v1::Envelope& request);
   void Disconnected(ClientContext& client);
@@ -49,7 +49,7 @@ class Hub {
 
   boost::asio::any_io_executor executor_;
   const ServerConfig& config_;
-  Storage& storage_;
+  GameStore& storage_;
   Metrics& metrics_;
   Accounts accounts_;
   Lobby lobby_;

@@ -17,7 +17,7 @@ std::int64_t NowMs() {
 }  // namespace
 
 Table::Table(boost::asio::any_io_executor executor, TableSettings settings, const ServerConfig& config,
-             Storage& storage, Lobby& lobby, Metrics& metrics, OnClosed on_closed)
+             GameStore& storage, Lobby& lobby, Metrics& metrics, OnClosed on_closed)
     : strand_(boost::asio::make_strand(executor)),
       settings_(std::move(settings)),
       config_(config),

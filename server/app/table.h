@@ -21,7 +21,7 @@
 #include "server/app/peer.h"
 #include "server/config/server_config.h"
 #include "server/game/game.h"
-#include "server/storage/storage.h"
+#include "server/storage/game_store.h"
 
 namespace kafenio::server {
 
@@ -52,7 +52,7 @@ class Table : public std::enable_shared_from_this<Table> {
   using OnClosed = std::function<void(const std::string& table_id)>;
 
   Table(boost::asio::any_io_executor executor, TableSettings settings, const ServerConfig& config,
-        Storage& storage, Lobby& lobby, Metrics& metrics, OnClosed on_closed);
+        GameStore& storage, Lobby& lobby, Metrics& metrics, OnClosed on_closed);
 
   const std::string& id() const { return settings_.table_id; }
 
@@ -144,7 +144,7 @@ class Table : public std::enable_shared_from_this<Table> {
   Executor strand_;
   TableSettings settings_;
   const ServerConfig& config_;
-  Storage& storage_;
+  GameStore& storage_;
   Lobby& lobby_;
   Metrics& metrics_;
   OnClosed on_closed_;

@@ -13,7 +13,7 @@
 #include "server/app/metrics.h"
 #include "server/cli/commands.h"
 #include "server/config/server_config.h"
-#include "server/storage/memory_storage.h"
+#include "server/storage/memory_game_store.h"
 #include "server/transport/listener.h"
 
 namespace kafenio::cli {
@@ -63,7 +63,7 @@ int RunServe(const Args& args) {
 
   // The SQLite storage (issue 5) takes over --db when it is merged; until then matches
   // are kept in memory and the path is only reported.
-  server::MemoryStorage storage;
+  server::MemoryGameStore storage;
   server::Metrics metrics;
   boost::asio::io_context io(config.threads);
   server::Hub hub(io.get_executor(), config, storage, metrics);

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "server/app/crypto.h"
-#include "server/storage/memory_storage.h"
+#include "server/storage/memory_game_store.h"
 
 namespace kafenio::server {
 namespace {
@@ -11,7 +11,7 @@ namespace {
 struct Fixture {
   Fixture() { REQUIRE(InitCrypto()); }
   ServerConfig config;
-  MemoryStorage storage;
+  MemoryGameStore storage;
   Accounts accounts{config, storage};
 };
 

@@ -7,7 +7,7 @@
 
 #include "server/app/crypto.h"
 #include "server/app/lobby.h"
-#include "server/storage/memory_storage.h"
+#include "server/storage/memory_game_store.h"
 
 namespace kafenio::server {
 namespace {
@@ -41,8 +41,8 @@ class RecordingPeer final : public Peer {
   std::uint64_t id_;
 };
 
-// MemoryStorage whose event completions wait for Release(), like a slow disk.
-class HeldStorage final : public Storage {
+// MemoryGameStore whose event completions wait for Release(), like a slow disk.
+class HeldStorage final : public GameStore {
  public:
   bool hold = true;
   std::vector<std::pair<MatchEventRecord, Done>> held;
@@ -72,7 +72,7 @@ class HeldStorage final : public Storage {
   void SaveHandResult(const HandResultRecord& r) override { inner.SaveHandResult(r); }
   void SaveMatchResult(const MatchResultRecord& r) override { inner.SaveMatchResult(r); }
 
-  MemoryStorage inner;
+  MemoryGameStore inner;
 };
 
 struct Fixture {

@@ -1,15 +1,15 @@
 #pragma once
-// Storage kept in memory behind a mutex: for tests and for running without a database
+// GameStore kept in memory behind a mutex: for tests and for running without a database
 // until the SQLite implementation (issue 5) is merged. Events are "durable" as soon as
 // they are in the vector, and `done` is called before AppendEvent returns.
 #include <map>
 #include <mutex>
 
-#include "server/storage/storage.h"
+#include "server/storage/game_store.h"
 
 namespace kafenio::server {
 
-class MemoryStorage final : public Storage {
+class MemoryGameStore final : public GameStore {
  public:
   std::optional<AccountRecord> CreateAccount(AccountRecord account) override;
   std::optional<AccountRecord> FindAccountByName(const std::string& name) override;

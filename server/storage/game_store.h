@@ -1,7 +1,8 @@
 #pragma once
-// What the server keeps durably, as one small abstract class. The SQLite implementation
-// (issue 5, branch `storage`) implements it; MemoryStorage serves tests and runs without
-// a database.
+// What the game server keeps durably, as one small abstract class (namespace
+// kafenio::server). The SQLite storage of issue 5 (kafenio::storage::Storage, group commit)
+// plugs in behind it with one adapter; MemoryGameStore serves tests and runs without a
+// database until then.
 //
 // Threading: every method may be called from any thread. Lookups and account/session
 // writes are synchronous. Match events are the hot path: AppendEvent queues the event and
@@ -79,10 +80,10 @@ struct MatchResultRecord {
   std::int64_t finished_unix_ms = 0;
 };
 
-class Storage {
+class GameStore {
  public:
   using Done = std::function<void(bool ok)>;
-  virtual ~Storage() = default;
+  virtual ~GameStore() = default;
 
   // Accounts. CreateAccount fills in the id; it returns nullopt when the name is taken.
   virtual std::optional<AccountRecord> CreateAccount(AccountRecord account) = 0;
