@@ -431,6 +431,7 @@ void Table::FinishMatch() {
   const bool all_bots = std::none_of(seats_.begin(), seats_.begin() + settings_.seats,
                                      [](const Seat& s) { return s.kind == Seat::Kind::human; });
   if (all_bots && !members_.empty()) OnStrand([](Table& t) { t.MaybeStartMatch(); });
+  MaybeClose();  // everyone left while the match finished without them
 }
 
 // ---- Events: durable first, then delivered in order ------------------------------------

@@ -28,7 +28,8 @@ async def main(binary):
     server = ServerProcess(binary, "messages_per_second=20", "message_burst=20",
                            "allowed_origin=http://allowed.example", web=web)
     # A second server with a tiny send queue, for the reader that stops reading.
-    small_queue = ServerProcess(binary, "send_queue_limit=8")
+    small_queue = ServerProcess(binary, "send_queue_limit=8", "handshake_timeout_ms=300",
+                                "idle_timeout_ms=600")
     try:
         assert get(server.http + "/healthz") == (200, "ok\n")
         assert get(server.http + "/") == (200, "<h1>Kafenio</h1>")
@@ -66,6 +67,26 @@ async def main(binary):
             raise AssertionError("a foreign origin was let in")
         except websockets.InvalidStatusCode as error:
             assert error.status_code == 403
+
+        # A connection that never finishes its HTTP request is closed (handshake timeout).
+        reader, writer = await asyncio.open_connection("127.0.0.1", small_queue.port)
+        writer.write(b"GET /ws HTTP/1.1\r\nHost: x\r\n")  # never finished
+        assert await asyncio.wait_for(reader.read(), 30) == b""
+        writer.close()
+
+        # A WebSocket that goes silent (never answers the server's pings) is closed.
+        reader, writer = await asyncio.open_connection("127.0.0.1", small_queue.port)
+        writer.write(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        received = b""
+        while True:
+            chunk = await asyncio.wait_for(reader.read(4096), 30)
+            if not chunk:
+                break
+            received += chunk
+        assert received.startswith(b"HTTP/1.1 101"), received[:40]
+        assert b"\x89" in received, "the server pinged before giving up"  # 0x89: a ping frame
+        writer.close()
 
         # A spectator that stops reading: its queue fills and the server drops it.
         host = await Client.connect(small_queue.url)
