@@ -56,7 +56,11 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     config.allowed_origins.push_back(value);
     return true;
   }
-  if (key == "threads") return number(config.threads) && config.threads > 0;
+  if (key == "threads") {
+    if (number(config.threads) && config.threads > 0) return true;
+    error = "threads must be a positive number";
+    return false;
+  }
   if (key == "max_message_bytes") return number(config.max_message_bytes);
   if (key == "handshake_timeout_ms") return number(config.handshake_timeout_ms);
   if (key == "idle_timeout_ms") return number(config.idle_timeout_ms);
