@@ -1,7 +1,7 @@
 # Two commands on a fresh Debian 12 machine: `make run` and `make test`.
 # Both install the Debian packages they need first (apt-get; sudo when not root).
 
-PACKAGES := g++ cmake ninja-build ccache catch2
+PACKAGES := g++ cmake ninja-build ccache catch2 pkg-config libsqlite3-dev libsodium-dev
 BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
 JOBS ?= $(shell nproc)

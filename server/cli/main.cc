@@ -12,7 +12,8 @@ constexpr const char* kUsage =
     "  replay [--legal] FILE|-      check a game record and print its results\n"
     "  simulate --game G [--rules PRESET [KEY=VALUE ...]] [--players N]\n"
     "           --seed S --matches N [--record FILE]\n"
-    "                               play random matches and report throughput\n";
+    "                               play random matches and report throughput\n"
+    "  backup --db PATH --to FILE   copy a live database with SQLite's online backup\n";
 
 }  // namespace
 
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
   kafenio::cli::Args args(argv + 2, argv + argc);
   if (command == "replay") return kafenio::cli::RunReplay(args);
   if (command == "simulate") return kafenio::cli::RunSimulate(args);
+  if (command == "backup") return kafenio::cli::RunBackup(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;
