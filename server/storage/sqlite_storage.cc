@@ -49,6 +49,10 @@ class SqliteStorage final : public Storage {
     writer_.Close();
     readers_.Clear();
   }
+  StorageStats Stats() const override {
+    const auto written = writer_.counters();
+    return StorageStats{written.commits, written.operations, checkpointer_.checkpoints()};
+  }
 
   std::optional<Account> FindAccountByName(std::string_view name) override {
     auto db = readers_.Borrow();

@@ -23,6 +23,13 @@ struct WriteStatus {
   bool ok() const { return error.empty(); }
 };
 
+// Counters for the server's /metrics.
+struct StorageStats {
+  std::uint64_t commits = 0;      // group commits (transactions) so far
+  std::uint64_t operations = 0;   // write operations committed or failed so far
+  std::uint64_t checkpoints = 0;  // background WAL checkpoints so far
+};
+
 using WriteOp = std::function<void(WriteTransaction&)>;
 using WriteDone = std::function<void(const WriteStatus&)>;
 
@@ -38,6 +45,7 @@ class Storage {
   virtual void Flush() = 0;
   // Stops taking writes, makes everything queued durable, checkpoints and closes.
   virtual void Close() = 0;
+  virtual StorageStats Stats() const = 0;
 
   virtual std::optional<Account> FindAccountByName(std::string_view name) = 0;
   virtual std::optional<Account> FindAccount(std::int64_t account_id) = 0;

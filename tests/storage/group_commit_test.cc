@@ -14,6 +14,7 @@
 #include "server/storage/group_commit_writer.h"
 #include "server/storage/migrations.h"
 #include "server/storage/sqlite/connection.h"
+#include "server/storage/sqlite_storage.h"
 #include "tests/storage/storage_fixture.h"
 
 namespace kafenio::storage {
@@ -174,6 +175,29 @@ TEST_CASE("closing commits everything queued, then refuses writes", "[group-comm
   for (std::size_t i = 0; i < moves.size(); ++i) {
     CHECK(moves[i].sequence == static_cast<std::int64_t>(i) + 1);
   }
+}
+
+TEST_CASE("stats count commits, operations and background checkpoints", "[group-commit]") {
+  testing::TempDir dir;
+  auto store = OpenSqliteStorage(SqliteOptions{dir.File("stats.db"), std::chrono::milliseconds(1)});
+  const auto match = [&] {
+    std::int64_t id = 0;
+    REQUIRE(Write(*store, [&](WriteTransaction& tx) {
+              id = tx.CreateMatch(testing::BotMatch("pilotta", 4));
+            }).ok());
+    return id;
+  }();
+  REQUIRE(Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 1)); }).ok());
+  const auto stats = store->Stats();
+  CHECK(stats.commits >= 2);
+  CHECK(stats.operations >= 2);
+  // The checkpointer runs every millisecond here; wait for it to have run at all (a
+  // liveness check with a generous bound, not a timing assertion).
+  for (int i = 0; i < 10000 && store->Stats().checkpoints == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  CHECK(store->Stats().checkpoints > 0);
+  store->Close();
 }
 
 }  // namespace
