@@ -10,5 +10,6 @@ using Args = std::vector<std::string_view>;
 
 int RunReplay(const Args& args);
 int RunSimulate(const Args& args);
+int RunDeal(const Args& args);
 
 }  // namespace kafenio::cli

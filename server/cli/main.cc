@@ -12,7 +12,9 @@ constexpr const char* kUsage =
     "  replay [--legal] FILE|-      check a game record and print its results\n"
     "  simulate --game G [--rules PRESET [KEY=VALUE ...]] [--players N]\n"
     "           --seed S --matches N [--record FILE]\n"
-    "                               play random matches and report throughput\n";
+    "                               play random matches and report throughput\n"
+    "  deal --game G [--rules PRESET [KEY=VALUE ...]] --seed S --dealer D\n"
+    "                               print the deal a seed produces\n";
 
 }  // namespace
 
@@ -25,6 +27,7 @@ int main(int argc, char** argv) {
   kafenio::cli::Args args(argv + 2, argv + argc);
   if (command == "replay") return kafenio::cli::RunReplay(args);
   if (command == "simulate") return kafenio::cli::RunSimulate(args);
+  if (command == "deal") return kafenio::cli::RunDeal(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;
