@@ -9,7 +9,7 @@ checked=0
 for preset in cyprus classic classic2; do
   players=4
   [ "$preset" = classic2 ] && players=2
-  for seed in 0 1 2 3 17 255 65536 4294967296 18446744073709551615; do
+  for seed in 0 1 17 4294967296 18446744073709551615; do
     for dealer in $(seq 0 $((players - 1))); do
       engine=$("$kafenio" deal --game pilotta --rules "$preset" --seed "$seed" --dealer "$dealer")
       reference=$("$python" "$redeal" pilotta "$seed" "$dealer" "$preset")
