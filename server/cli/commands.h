@@ -10,6 +10,7 @@ using Args = std::vector<std::string_view>;
 
 int RunReplay(const Args& args);
 int RunSimulate(const Args& args);
+int RunDeal(const Args& args);
 int RunVerify(const Args& args);
 int RunBackup(const Args& args);
 

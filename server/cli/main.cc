@@ -13,6 +13,8 @@ constexpr const char* kUsage =
     "  simulate --game G [--rules PRESET [KEY=VALUE ...]] [--players N]\n"
     "           --seed S --matches N [--record FILE]\n"
     "                               play random matches and report throughput\n"
+    "  deal --game G [--rules PRESET [KEY=VALUE ...]] --seed S --dealer D\n"
+    "                               print the deal a seed produces\n"
     "  verify --game G --rules PRESET [KEY=VALUE ...] --dealer SEAT --match ID --hand N\n"
     "         --seed SEED --salt HEX --commitment HEX\n"
     "                               check a revealed deal seed and re-deal it\n"
@@ -29,6 +31,7 @@ int main(int argc, char** argv) {
   kafenio::cli::Args args(argv + 2, argv + argc);
   if (command == "replay") return kafenio::cli::RunReplay(args);
   if (command == "simulate") return kafenio::cli::RunSimulate(args);
+  if (command == "deal") return kafenio::cli::RunDeal(args);
   if (command == "verify") return kafenio::cli::RunVerify(args);
   if (command == "backup") return kafenio::cli::RunBackup(args);
   if (command == "help" || command == "--help" || command == "-h") {

@@ -20,15 +20,15 @@ TEST_CASE("random playouts: pilotta cyprus", "[playout][pilotta]") {
 TEST_CASE("random playouts: pilotta cyprus with every option", "[playout][pilotta]") {
   const auto rules = PilottaRules("cyprus", {"nt_at_bids=true", "partner_exception=true",
                                              "belote_on_failure=defenders", "target=251"});
-  CHECK(RandomPlayouts<PilottaAdapter>(rules, 2, 1000).matches == 1000);
+  CHECK(RandomPlayouts<PilottaAdapter>(rules, 2, 2000).matches == 2000);
 }
 
 TEST_CASE("random playouts: pilotta classic", "[playout][pilotta]") {
-  CHECK(RandomPlayouts<PilottaAdapter>(PilottaRules("classic"), 3, 1000).matches == 1000);
+  CHECK(RandomPlayouts<PilottaAdapter>(PilottaRules("classic"), 3, 2000).matches == 2000);
 }
 
 TEST_CASE("random playouts: pilotta classic2", "[playout][pilotta]") {
-  CHECK(RandomPlayouts<PilottaAdapter>(PilottaRules("classic2"), 4, 1000).matches == 1000);
+  CHECK(RandomPlayouts<PilottaAdapter>(PilottaRules("classic2"), 4, 2000).matches == 2000);
 }
 
 }  // namespace
