@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/pilotta/deal.h"
+#include "engine/pilotta/record.h"
 #include "engine/pilotta/rules.h"
 #include "server/cli/commands.h"
 #include "server/fairness/seed_commitment.h"
@@ -83,22 +84,9 @@ std::optional<VerifyArgs> ParseArgs(const Args& args) {
 // The deal as a record's deal block, so it can be pasted into a record and replayed.
 void PrintPilottaDeal(const pilotta::Rules& rules, const VerifyArgs& args) {
   const auto deal = pilotta::DealFromSeed(rules, args.dealer, args.seed);
-  std::printf("game pilotta\nrules %s\nplayers %d\ndealer %d\n", pilotta::FormatRules(rules).c_str(),
-              rules.Players(), args.dealer);
-  for (int seat = 0; seat < rules.Players(); ++seat) {
-    std::printf("deal %d %s\n", seat, pilotta::FormatCards(deal.hands[seat]).c_str());
-  }
-  if (deal.turn != pilotta::kNoCard) {
-    std::printf("turn %s\n", pilotta::FormatCard(deal.turn).c_str());
-  }
-  if (deal.stock_size > 0) {
-    std::string stock;
-    for (int i = 0; i < deal.stock_size; ++i) {
-      stock += ' ';
-      stock += pilotta::FormatCard(deal.stock[i]);
-    }
-    std::printf("stock%s\n", stock.c_str());
-  }
+  std::printf("game pilotta\nrules %s\nplayers %d\ndealer %d\n",
+              pilotta::FormatRules(rules).c_str(), rules.Players(), args.dealer);
+  std::fputs(pilotta::FormatDealLines(rules, deal).c_str(), stdout);
 }
 
 }  // namespace

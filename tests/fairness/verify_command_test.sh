@@ -19,6 +19,11 @@ block=$(grep -v -e '^commitment' -e '^seed' <<<"$out")
 legal=$("$kafenio" replay --legal - <<<"$block") || { echo "deal block refused"; echo "$block"; exit 1; }
 grep -q '^legal 1 ' <<<"$legal" || { echo "no legal move for the eldest"; echo "$legal"; exit 1; }
 
+# The same cards as `kafenio deal` prints for this seed and dealer.
+dealt=$("$kafenio" deal --game pilotta --rules cyprus --seed 12345678901234567890 --dealer 0)
+[ "$(grep -e '^deal ' -e '^turn ' -e '^stock ' <<<"$out")" = "$dealt" ] ||
+  { echo "verify and deal disagree"; echo "$out"; echo "$dealt"; exit 1; }
+
 out=$("$kafenio" verify "${args[@]}" --seed 12345678901234567891)
 status=$?
 [ $status -eq 1 ] || { echo "tampered seed: expected exit 1, got $status"; echo "$out"; exit 1; }
