@@ -1,0 +1,125 @@
+// Enumerating every legal move of the seat to act, each once. Captures and group
+// declarations are built from the table indexed by value (values.h): first the multisets
+// of values that split into groups worth v, then the concrete cards of each value, so no
+// subset of table cards is visited twice and nothing has to be de-duplicated afterwards.
+#include <vector>
+
+#include "engine/diloti/state.h"
+#include "engine/diloti/values.h"
+
+namespace kafenio::diloti {
+
+struct TableIndex {
+  std::array<CardMask, kMaxValue + 1> by_value{};  // loose numerals worth v
+  ValueCounts counts{};
+};
+
+void State::LegalMoves(MoveList& out) const {
+  out.Clear();
+  if (phase_ != Phase::play) return;
+  const int seat = to_act_;
+  TableIndex table;
+  for (int v = 1; v <= kMaxValue; ++v) {
+    const CardMask cards = loose_ & ValueMask(v);
+    table.by_value[static_cast<std::size_t>(v)] = cards;
+    table.counts[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(Count(cards));
+  }
+  const bool owns = OwnedValue(seat) != 0;
+  for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
+    const Card card = Lowest(hand);
+    const bool only_captures = rules_.forced_capture && CanCapture(seat, card);
+    const bool face_twin = IsFace(card) && (loose_ & RankMask(RankOf(card)));
+    if (!owns && !face_twin && !only_captures) out.Add(Move::Lay(seat, card));
+    AddCaptures(seat, card, table, out);
+    if (only_captures || IsFace(card)) continue;
+    AddDeclarations(seat, card, table, out);
+    AddRaises(seat, card, table, out);
+    AddGroups(seat, card, table, out);
+  }
+}
+
+void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& out) const {
+  const int owned = OwnedValue(seat);
+  const bool keeps_owned = owned == 0 || HeldAfter(seat, card, owned);
+  if (IsFace(card)) {
+    if (!keeps_owned) return;
+    for (CardMask twins = loose_ & RankMask(RankOf(card)); twins; twins &= twins - 1) {
+      out.Add(Move::Capture(seat, card, Bit(Lowest(twins)), 0));
+    }
+    return;
+  }
+  const int value = ValueOf(card);
+  const bool declaration = DeclarationOf(value).cards != 0;
+  // Giving up the last card of an owned declaration's value is legal only by capturing it.
+  if (!keeps_owned && owned != value) return;
+  const DeclarationSet with = DeclarationBit(value);
+  if (declaration) out.Add(Move::Capture(seat, card, 0, with));
+  thread_local std::vector<ValueCounts> multisets;
+  PartitionableMultisets(table.counts, value, multisets);
+  auto emit = [&](CardMask loose) {
+    if (keeps_owned) out.Add(Move::Capture(seat, card, loose, 0));
+    if (declaration) out.Add(Move::Capture(seat, card, loose, with));
+  };
+  for (const ValueCounts& multiset : multisets) ForEachChoice(multiset, table.by_value, 1, 0, emit);
+}
+
+void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const {
+  if (OwnedValue(seat)) return;  // an owner's declaration moves must take theirs in
+  const int played = ValueOf(card);
+  auto emit = [&](CardMask loose) { out.Add(Move::Declare(seat, card, loose)); };
+  for (int value = played + 1; value <= kMaxValue; ++value) {
+    if (DeclarationOf(value).cards || !HeldAfter(seat, card, value)) continue;
+    // The loose cards are one partition of the difference, each of its values available.
+    for (const ValueCounts& part : PartitionsOf(value - played)) {
+      bool fits = true;
+      for (int v = 1; v <= kMaxValue && fits; ++v) {
+        fits = part[static_cast<std::size_t>(v)] <= table.counts[static_cast<std::size_t>(v)];
+      }
+      if (fits) ForEachChoice(part, table.by_value, 1, 0, emit);
+    }
+  }
+}
+
+void State::AddRaises(int seat, Card card, const TableIndex& /*table*/, MoveList& out) const {
+  const int owned = OwnedValue(seat);
+  for (int from = 1; from + ValueOf(card) <= kMaxValue; ++from) {
+    const Declaration& raised = DeclarationOf(from);
+    if (!raised.cards || raised.group) continue;
+    if (owned && owned != from) continue;
+    if (TeamOf(raised.owner) == TeamOf(seat) && !rules_.self_raise) continue;
+    const int value = from + ValueOf(card);
+    if (DeclarationOf(value).cards) continue;
+    if (!KeepsCardsOfValue(seat, card, DeclarationBit(from), value)) continue;
+    out.Add(Move::Raise(seat, card, from));
+  }
+}
+
+void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& out) const {
+  const int owned = OwnedValue(seat);
+  const int played = ValueOf(card);
+  thread_local std::vector<ValueCounts> multisets;
+  for (int value = played; value <= kMaxValue; ++value) {
+    const Declaration& existing = DeclarationOf(value);
+    if (owned && owned != value) continue;  // must take in the owned declaration
+    // A declaration of this value must be folded in (one per value), and may be only if
+    // it is a group or the player's own side's.
+    if (existing.cards && !existing.group && TeamOf(existing.owner) != TeamOf(seat)) continue;
+    const DeclarationSet taken = existing.cards ? DeclarationBit(value) : 0;
+    if (!KeepsCardsOfValue(seat, card, taken, value)) continue;
+    // The played card joins the table's values; keep the multisets that use it.
+    ValueCounts available = table.counts;
+    ++available[static_cast<std::size_t>(played)];
+    PartitionableMultisets(available, value, multisets);
+    for (ValueCounts multiset : multisets) {
+      if (multiset[static_cast<std::size_t>(played)] == 0) continue;
+      int sum = 0;
+      for (int v = 1; v <= kMaxValue; ++v) sum += v * multiset[static_cast<std::size_t>(v)];
+      if (!taken && sum / value < 2) continue;
+      --multiset[static_cast<std::size_t>(played)];
+      auto emit = [&](CardMask loose) { out.Add(Move::Group(seat, card, value, loose, taken)); };
+      ForEachChoice(multiset, table.by_value, 1, 0, emit);
+    }
+  }
+}
+
+}  // namespace kafenio::diloti
