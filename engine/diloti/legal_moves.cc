@@ -12,6 +12,10 @@ namespace kafenio::diloti {
 struct TableIndex {
   std::array<CardMask, kMaxValue + 1> by_value{};  // loose numerals worth v
   ValueCounts counts{};
+  // Bit s: some set of loose numerals sums to s (s <= 10). Most values a hand could
+  // capture, declare or group are ruled out by this one word before any search.
+  std::uint32_t sums = 1;
+  bool Reaches(int sum) const { return (sums >> sum) & 1; }
 };
 
 void State::LegalMoves(MoveList& out) const {
@@ -23,7 +27,10 @@ void State::LegalMoves(MoveList& out) const {
     const CardMask cards = loose_ & ValueMask(v);
     table.by_value[static_cast<std::size_t>(v)] = cards;
     table.counts[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(Count(cards));
+    for (int k = 0; k < table.counts[static_cast<std::size_t>(v)]; ++k)
+      table.sums |= table.sums << v;
   }
+  table.sums &= (1u << (kMaxValue + 1)) - 1;
   const bool owns = OwnedValue(seat) != 0;
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);
@@ -54,6 +61,7 @@ void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& 
   if (!keeps_owned && owned != value) return;
   const DeclarationSet with = DeclarationBit(value);
   if (declaration) out.Add(Move::Capture(seat, card, 0, with));
+  if (!table.Reaches(value)) return;
   thread_local std::vector<ValueCounts> multisets;
   PartitionableMultisets(table.counts, value, multisets);
   auto emit = [&](CardMask loose) {
@@ -68,6 +76,7 @@ void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveLi
   const int played = ValueOf(card);
   auto emit = [&](CardMask loose) { out.Add(Move::Declare(seat, card, loose)); };
   for (int value = played + 1; value <= kMaxValue; ++value) {
+    if (!table.Reaches(value - played)) continue;
     if (DeclarationOf(value).cards || !HeldAfter(seat, card, value)) continue;
     // The loose cards are one partition of the difference, each of its values available.
     for (const ValueCounts& part : PartitionsOf(value - played)) {
@@ -100,6 +109,10 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
   thread_local std::vector<ValueCounts> multisets;
   for (int value = played; value <= kMaxValue; ++value) {
     const Declaration& existing = DeclarationOf(value);
+    // The played card's component needs loose cards worth value - played, and a second
+    // component is a declaration or loose cards worth value.
+    if (value != played && !table.Reaches(value - played)) continue;
+    if (!existing.cards && !table.Reaches(value)) continue;
     if (owned && owned != value) continue;  // must take in the owned declaration
     // A declaration of this value must be folded in (one per value), and may be only if
     // it is a group or the player's own side's.

@@ -127,7 +127,8 @@ std::string WriteRecord(const MatchLog& match) {
       if (hand.deal.stock_size > 0) {
         out += "stock";
         for (int i = 0; i < hand.deal.stock_size; ++i) {
-          out += " " + FormatCard(hand.deal.stock[static_cast<std::size_t>(i)]);
+          out += ' ';
+          out += FormatCard(hand.deal.stock[static_cast<std::size_t>(i)]);
         }
         out += "\n";
       }

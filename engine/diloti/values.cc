@@ -88,25 +88,23 @@ ValueCounts Unpack(std::uint64_t key) {
   return counts;
 }
 
+// Each nibble of a packed multiset holds a count of at most 5, so bit 3 of every nibble
+// is free: set it as a guard, subtract, and a cleared guard means that count went below 0.
+constexpr std::uint64_t kGuards = 0x8888888888ULL;  // one per value 1..10
+
+bool Fits(std::uint64_t left, std::uint64_t atom) {
+  return (((left | kGuards) - atom) & kGuards) == kGuards;
+}
+
 // Adds partitions (atoms) in non-decreasing index order while the cards last: every
 // multiset of atoms is visited once; different atom multisets with the same union are
 // merged afterwards.
-void AddAtoms(const std::vector<ValueCounts>& atoms, std::size_t first, ValueCounts& left,
+void AddAtoms(const std::uint64_t* atoms, std::size_t count, std::size_t first, std::uint64_t left,
               std::uint64_t key, std::vector<std::uint64_t>& keys) {
-  for (std::size_t i = first; i < atoms.size(); ++i) {
-    const ValueCounts& atom = atoms[i];
-    bool fits = true;
-    for (int v = 1; v <= kMaxValue && fits; ++v) {
-      fits = atom[static_cast<std::size_t>(v)] <= left[static_cast<std::size_t>(v)];
-    }
-    if (!fits) continue;
-    const std::uint64_t atom_key = Pack(atom);
-    for (int v = 1; v <= kMaxValue; ++v)
-      left[static_cast<std::size_t>(v)] -= atom[static_cast<std::size_t>(v)];
-    keys.push_back(key + atom_key);
-    AddAtoms(atoms, i, left, key + atom_key, keys);
-    for (int v = 1; v <= kMaxValue; ++v)
-      left[static_cast<std::size_t>(v)] += atom[static_cast<std::size_t>(v)];
+  for (std::size_t i = first; i < count; ++i) {
+    if (!Fits(left, atoms[i])) continue;
+    keys.push_back(key + atoms[i]);
+    AddAtoms(atoms, count, i, left - atoms[i], key + atoms[i], keys);
   }
 }
 
@@ -138,12 +136,29 @@ const std::vector<ValueCounts>& PartitionsOf(int value) {
 void PartitionableMultisets(const ValueCounts& available, int value,
                             std::vector<ValueCounts>& out) {
   out.clear();
+  static const auto packed_partitions = [] {
+    std::array<std::vector<std::uint64_t>, kMaxValue + 1> all;
+    for (int v = 1; v <= kMaxValue; ++v) {
+      for (const auto& partition : PartitionsOf(v))
+        all[static_cast<std::size_t>(v)].push_back(Pack(partition));
+    }
+    return all;
+  }();
+  // Only the partitions that fit the table at all can take part.
+  const std::uint64_t left = Pack(available);
+  std::array<std::uint64_t, 64> atoms{};
+  std::size_t count = 0;
+  for (std::uint64_t atom : packed_partitions[static_cast<std::size_t>(value)]) {
+    if (Fits(left, atom)) atoms[count++] = atom;
+  }
+  if (count == 0) return;
   thread_local std::vector<std::uint64_t> keys;
   keys.clear();
-  ValueCounts left = available;
-  AddAtoms(PartitionsOf(value), 0, left, 0, keys);
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  AddAtoms(atoms.data(), count, 0, left, 0, keys);
+  if (count > 1) {
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  }
   for (std::uint64_t key : keys) out.push_back(Unpack(key));
 }
 
