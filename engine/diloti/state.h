@@ -92,6 +92,8 @@ class State {
   Illegal StartHand(const Deal& deal);
   // Applies a move of the seat to act, or returns why it is illegal (state unchanged).
   Illegal Apply(const Move& move);
+  // Why the move would be refused, or Illegal::none; the state does not change.
+  Illegal Validate(const Move& move) const { return Check(move); }
   // Every legal move of the seat to act, each once; empty between rounds.
   void LegalMoves(MoveList& out) const;
   MoveList LegalMoves() const {
