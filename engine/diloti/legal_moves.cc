@@ -62,13 +62,13 @@ void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& 
   const DeclarationSet with = DeclarationBit(value);
   if (declaration) out.Add(Move::Capture(seat, card, 0, with));
   if (!table.Reaches(value)) return;
-  thread_local std::vector<ValueCounts> multisets;
+  thread_local std::vector<PackedCounts> multisets;
   PartitionableMultisets(table.counts, value, multisets);
   auto emit = [&](CardMask loose) {
     if (keeps_owned) out.Add(Move::Capture(seat, card, loose, 0));
     if (declaration) out.Add(Move::Capture(seat, card, loose, with));
   };
-  for (const ValueCounts& multiset : multisets) ForEachChoice(multiset, table.by_value, 1, 0, emit);
+  for (PackedCounts multiset : multisets) ForEachChoice(multiset, table.by_value, 0, emit);
 }
 
 void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const {
@@ -84,7 +84,7 @@ void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveLi
       for (int v = 1; v <= kMaxValue && fits; ++v) {
         fits = part[static_cast<std::size_t>(v)] <= table.counts[static_cast<std::size_t>(v)];
       }
-      if (fits) ForEachChoice(part, table.by_value, 1, 0, emit);
+      if (fits) ForEachChoice(Pack(part), table.by_value, 0, emit);
     }
   }
 }
@@ -106,7 +106,7 @@ void State::AddRaises(int seat, Card card, const TableIndex& /*table*/, MoveList
 void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& out) const {
   const int owned = OwnedValue(seat);
   const int played = ValueOf(card);
-  thread_local std::vector<ValueCounts> multisets;
+  thread_local std::vector<PackedCounts> multisets;
   for (int value = played; value <= kMaxValue; ++value) {
     const Declaration& existing = DeclarationOf(value);
     // The played card's component needs loose cards worth value - played, and a second
@@ -123,14 +123,11 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
     ValueCounts available = table.counts;
     ++available[static_cast<std::size_t>(played)];
     PartitionableMultisets(available, value, multisets);
-    for (ValueCounts multiset : multisets) {
-      if (multiset[static_cast<std::size_t>(played)] == 0) continue;
-      int sum = 0;
-      for (int v = 1; v <= kMaxValue; ++v) sum += v * multiset[static_cast<std::size_t>(v)];
-      if (!taken && sum / value < 2) continue;
-      --multiset[static_cast<std::size_t>(played)];
-      auto emit = [&](CardMask loose) { out.Add(Move::Group(seat, card, value, loose, taken)); };
-      ForEachChoice(multiset, table.by_value, 1, 0, emit);
+    auto emit = [&](CardMask loose) { out.Add(Move::Group(seat, card, value, loose, taken)); };
+    for (PackedCounts multiset : multisets) {
+      if (CountIn(multiset, played) == 0) continue;
+      if (!taken && SumOf(multiset) < 2 * value) continue;
+      ForEachChoice(multiset - OneOf(played), table.by_value, 0, emit);
     }
   }
 }

@@ -71,8 +71,9 @@ std::array<std::vector<ValueCounts>, kMaxValue + 1> BuildPartitions() {
   return all;
 }
 
-// 4 bits per value: a multiset's identity for de-duplication.
-std::uint64_t Pack(const ValueCounts& counts) {
+}  // namespace
+
+PackedCounts Pack(const ValueCounts& counts) {
   std::uint64_t key = 0;
   for (int v = 1; v <= kMaxValue; ++v) {
     key |= std::uint64_t{counts[static_cast<std::size_t>(v)]} << (4 * (v - 1));
@@ -80,15 +81,15 @@ std::uint64_t Pack(const ValueCounts& counts) {
   return key;
 }
 
-ValueCounts Unpack(std::uint64_t key) {
-  ValueCounts counts{};
-  for (int v = 1; v <= kMaxValue; ++v) {
-    counts[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>((key >> (4 * (v - 1))) & 15);
-  }
-  return counts;
+int SumOf(PackedCounts packed) {
+  int sum = 0;
+  for (int v = 1; v <= kMaxValue; ++v) sum += v * CountIn(packed, v);
+  return sum;
 }
 
-// Each nibble of a packed multiset holds a count of at most 5, so bit 3 of every nibble
+namespace {
+
+// Each nibble of a packed multiset holds a count of at most 5 (atoms too), so bit 3 of every nibble
 // is free: set it as a guard, subtract, and a cleared guard means that count went below 0.
 constexpr std::uint64_t kGuards = 0x8888888888ULL;  // one per value 1..10
 
@@ -134,13 +135,18 @@ const std::vector<ValueCounts>& PartitionsOf(int value) {
 }
 
 void PartitionableMultisets(const ValueCounts& available, int value,
-                            std::vector<ValueCounts>& out) {
+                            std::vector<PackedCounts>& out) {
   out.clear();
   static const auto packed_partitions = [] {
     std::array<std::vector<std::uint64_t>, kMaxValue + 1> all;
     for (int v = 1; v <= kMaxValue; ++v) {
-      for (const auto& partition : PartitionsOf(v))
-        all[static_cast<std::size_t>(v)].push_back(Pack(partition));
+      for (const auto& partition : PartitionsOf(v)) {
+        // A table never offers more than four cards of a value (five with the played
+        // card), and the guard arithmetic of Fits needs counts below 8.
+        bool possible = true;
+        for (auto count : partition) possible = possible && count <= 5;
+        if (possible) all[static_cast<std::size_t>(v)].push_back(Pack(partition));
+      }
     }
     return all;
   }();
@@ -152,14 +158,11 @@ void PartitionableMultisets(const ValueCounts& available, int value,
     if (Fits(left, atom)) atoms[count++] = atom;
   }
   if (count == 0) return;
-  thread_local std::vector<std::uint64_t> keys;
-  keys.clear();
-  AddAtoms(atoms.data(), count, 0, left, 0, keys);
+  AddAtoms(atoms.data(), count, 0, left, 0, out);
   if (count > 1) {
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
   }
-  for (std::uint64_t key : keys) out.push_back(Unpack(key));
 }
 
 std::vector<CardMask> SplitIntoGroups(CardMask numerals, int value) {

@@ -35,25 +35,43 @@ std::vector<CardMask> SplitIntoGroups(CardMask numerals, int value);
 // The integer partitions of each value 1..10 as ValueCounts (42 for 10).
 const std::vector<ValueCounts>& PartitionsOf(int value);
 
+// A multiset of values packed 4 bits per value (value v in bits 4(v-1) .. 4(v-1)+3), so
+// that adding multisets is adding words.
+using PackedCounts = std::uint64_t;
+PackedCounts Pack(const ValueCounts& counts);
+constexpr int CountIn(PackedCounts packed, int value) {
+  return static_cast<int>((packed >> (4 * (value - 1))) & 15);
+}
+constexpr PackedCounts OneOf(int value) {
+  return PackedCounts{1} << (4 * (value - 1));
+}
+int SumOf(PackedCounts packed);
+
 // Every distinct non-empty multiset of values, taken from `available`, that splits into
 // groups each worth `value`. Each is written once to `out` (cleared first).
-void PartitionableMultisets(const ValueCounts& available, int value, std::vector<ValueCounts>& out);
+void PartitionableMultisets(const ValueCounts& available, int value,
+                            std::vector<PackedCounts>& out);
 
-// Calls emit(mask) for every set of concrete cards with exactly counts[v] cards of each
-// value v chosen from by_value[v] (the loose cards worth v).
+// Calls emit(mask) for every set of concrete cards with exactly CountIn(counts, v) cards of
+// each value v chosen from by_value[v] (the loose cards worth v).
 template <class Emit>
-void ForEachChoice(const ValueCounts& counts, const std::array<CardMask, kMaxValue + 1>& by_value,
-                   int value, CardMask chosen, Emit& emit) {
-  while (value <= kMaxValue && counts[static_cast<std::size_t>(value)] == 0) ++value;
-  if (value > kMaxValue) {
+void ForEachChoice(PackedCounts counts, const std::array<CardMask, kMaxValue + 1>& by_value,
+                   CardMask chosen, Emit& emit) {
+  if (counts == 0) {
     emit(chosen);
     return;
   }
+  const int value = std::countr_zero(counts) / 4 + 1;
+  const int need = CountIn(counts, value);
+  const PackedCounts rest = counts & ~(PackedCounts{15} << (4 * (value - 1)));
   const CardMask pool = by_value[static_cast<std::size_t>(value)];
-  const int need = counts[static_cast<std::size_t>(value)];
+  if (Count(pool) == need) {  // the common case: every loose card of this value
+    ForEachChoice(rest, by_value, chosen | pool, emit);
+    return;
+  }
   // Every subset of the (at most four) cards of this value with `need` cards.
   for (CardMask sub = pool;; sub = (sub - 1) & pool) {
-    if (Count(sub) == need) ForEachChoice(counts, by_value, value + 1, chosen | sub, emit);
+    if (Count(sub) == need) ForEachChoice(rest, by_value, chosen | sub, emit);
     if (sub == 0) break;
   }
 }
