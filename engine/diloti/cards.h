@@ -39,8 +39,17 @@ constexpr int ValueOf(Card card) {
 constexpr CardMask Bit(Card card) {
   return CardMask{1} << card;
 }
+// Without a POPCNT instruction in the target, std::popcount becomes a library call; the
+// move generator counts cards often enough for the inline form to matter.
 constexpr int Count(CardMask mask) {
+#if defined(__POPCNT__)
   return std::popcount(mask);
+#else
+  mask = mask - ((mask >> 1) & 0x5555555555555555ULL);
+  mask = (mask & 0x3333333333333333ULL) + ((mask >> 2) & 0x3333333333333333ULL);
+  mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((mask * 0x0101010101010101ULL) >> 56);
+#endif
 }
 constexpr Card Lowest(CardMask mask) {
   return static_cast<Card>(std::countr_zero(mask));

@@ -9,13 +9,29 @@
 
 namespace kafenio::diloti {
 
+// What every candidate move of one position needs, computed once per LegalMoves call.
 struct TableIndex {
   std::array<CardMask, kMaxValue + 1> by_value{};  // loose numerals worth v
   ValueCounts counts{};
+  PackedCounts packed = 0;
   // Bit s: some set of loose numerals sums to s (s <= 10). Most values a hand could
   // capture, declare or group are ruled out by this one word before any search.
   std::uint32_t sums = 1;
+  int owned = 0;       // the value of the declaration the mover owns, or 0
+  ValueCounts held{};  // the mover's cards by value
+
   bool Reaches(int sum) const { return (sums >> sum) & 1; }
+  // Does the mover still hold a card worth `value` after playing `card`?
+  bool HeldAfter(Card card, int value) const {
+    return held[static_cast<std::size_t>(value)] > (ValueOf(card) == value ? 1 : 0);
+  }
+  // The hold rule after playing `card`: the declaration worth `new_value` (0: none) is
+  // the mover's, and `gone` left the table.
+  bool Keeps(Card card, DeclarationSet gone, int new_value) const {
+    if (new_value && !HeldAfter(card, new_value)) return false;
+    if (!owned || owned == new_value || (gone & DeclarationBit(owned))) return true;
+    return HeldAfter(card, owned);
+  }
 };
 
 void State::LegalMoves(MoveList& out) const {
@@ -25,18 +41,21 @@ void State::LegalMoves(MoveList& out) const {
   TableIndex table;
   for (int v = 1; v <= kMaxValue; ++v) {
     const CardMask cards = loose_ & ValueMask(v);
+    const auto count = static_cast<std::uint8_t>(Count(cards));
     table.by_value[static_cast<std::size_t>(v)] = cards;
-    table.counts[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(Count(cards));
-    for (int k = 0; k < table.counts[static_cast<std::size_t>(v)]; ++k)
-      table.sums |= table.sums << v;
+    table.counts[static_cast<std::size_t>(v)] = count;
+    for (int k = 0; k < count; ++k) table.sums |= table.sums << v;
+    table.held[static_cast<std::size_t>(v)] =
+        static_cast<std::uint8_t>(Count(Hand(seat) & ValueMask(v)));
   }
   table.sums &= (1u << (kMaxValue + 1)) - 1;
-  const bool owns = OwnedValue(seat) != 0;
+  table.packed = Pack(table.counts);
+  table.owned = OwnedValue(seat);
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);
     const bool only_captures = rules_.forced_capture && CanCapture(seat, card);
     const bool face_twin = IsFace(card) && (loose_ & RankMask(RankOf(card)));
-    if (!owns && !face_twin && !only_captures) out.Add(Move::Lay(seat, card));
+    if (!table.owned && !face_twin && !only_captures) out.Add(Move::Lay(seat, card));
     AddCaptures(seat, card, table, out);
     if (only_captures || IsFace(card)) continue;
     AddDeclarations(seat, card, table, out);
@@ -46,8 +65,8 @@ void State::LegalMoves(MoveList& out) const {
 }
 
 void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& out) const {
-  const int owned = OwnedValue(seat);
-  const bool keeps_owned = owned == 0 || HeldAfter(seat, card, owned);
+  const int owned = table.owned;
+  const bool keeps_owned = table.Keeps(card, 0, 0);
   if (IsFace(card)) {
     if (!keeps_owned) return;
     for (CardMask twins = loose_ & RankMask(RankOf(card)); twins; twins &= twins - 1) {
@@ -72,25 +91,21 @@ void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& 
 }
 
 void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const {
-  if (OwnedValue(seat)) return;  // an owner's declaration moves must take theirs in
+  if (table.owned) return;  // an owner's declaration moves must take theirs in
   const int played = ValueOf(card);
   auto emit = [&](CardMask loose) { out.Add(Move::Declare(seat, card, loose)); };
   for (int value = played + 1; value <= kMaxValue; ++value) {
     if (!table.Reaches(value - played)) continue;
-    if (DeclarationOf(value).cards || !HeldAfter(seat, card, value)) continue;
+    if (DeclarationOf(value).cards || !table.HeldAfter(card, value)) continue;
     // The loose cards are one partition of the difference, each of its values available.
-    for (const ValueCounts& part : PartitionsOf(value - played)) {
-      bool fits = true;
-      for (int v = 1; v <= kMaxValue && fits; ++v) {
-        fits = part[static_cast<std::size_t>(v)] <= table.counts[static_cast<std::size_t>(v)];
-      }
-      if (fits) ForEachChoice(Pack(part), table.by_value, 0, emit);
+    for (PackedCounts part : PackedPartitionsOf(value - played)) {
+      if (FitsIn(table.packed, part)) ForEachChoice(part, table.by_value, 0, emit);
     }
   }
 }
 
-void State::AddRaises(int seat, Card card, const TableIndex& /*table*/, MoveList& out) const {
-  const int owned = OwnedValue(seat);
+void State::AddRaises(int seat, Card card, const TableIndex& table, MoveList& out) const {
+  const int owned = table.owned;
   for (int from = 1; from + ValueOf(card) <= kMaxValue; ++from) {
     const Declaration& raised = DeclarationOf(from);
     if (!raised.cards || raised.group) continue;
@@ -98,13 +113,13 @@ void State::AddRaises(int seat, Card card, const TableIndex& /*table*/, MoveList
     if (TeamOf(raised.owner) == TeamOf(seat) && !rules_.self_raise) continue;
     const int value = from + ValueOf(card);
     if (DeclarationOf(value).cards) continue;
-    if (!KeepsCardsOfValue(seat, card, DeclarationBit(from), value)) continue;
+    if (!table.Keeps(card, DeclarationBit(from), value)) continue;
     out.Add(Move::Raise(seat, card, from));
   }
 }
 
 void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& out) const {
-  const int owned = OwnedValue(seat);
+  const int owned = table.owned;
   const int played = ValueOf(card);
   thread_local std::vector<PackedCounts> multisets;
   for (int value = played; value <= kMaxValue; ++value) {
@@ -118,7 +133,7 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
     // it is a group or the player's own side's.
     if (existing.cards && !existing.group && TeamOf(existing.owner) != TeamOf(seat)) continue;
     const DeclarationSet taken = existing.cards ? DeclarationBit(value) : 0;
-    if (!KeepsCardsOfValue(seat, card, taken, value)) continue;
+    if (!table.Keeps(card, taken, value)) continue;
     // The played card joins the table's values; keep the multisets that use it.
     ValueCounts available = table.counts;
     ++available[static_cast<std::size_t>(played)];

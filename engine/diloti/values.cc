@@ -89,21 +89,13 @@ int SumOf(PackedCounts packed) {
 
 namespace {
 
-// Each nibble of a packed multiset holds a count of at most 5 (atoms too), so bit 3 of every nibble
-// is free: set it as a guard, subtract, and a cleared guard means that count went below 0.
-constexpr std::uint64_t kGuards = 0x8888888888ULL;  // one per value 1..10
-
-bool Fits(std::uint64_t left, std::uint64_t atom) {
-  return (((left | kGuards) - atom) & kGuards) == kGuards;
-}
-
 // Adds partitions (atoms) in non-decreasing index order while the cards last: every
 // multiset of atoms is visited once; different atom multisets with the same union are
 // merged afterwards.
 void AddAtoms(const std::uint64_t* atoms, std::size_t count, std::size_t first, std::uint64_t left,
               std::uint64_t key, std::vector<std::uint64_t>& keys) {
   for (std::size_t i = first; i < count; ++i) {
-    if (!Fits(left, atoms[i])) continue;
+    if (!FitsIn(left, atoms[i])) continue;
     keys.push_back(key + atoms[i]);
     AddAtoms(atoms, count, i, left - atoms[i], key + atoms[i], keys);
   }
@@ -134,15 +126,13 @@ const std::vector<ValueCounts>& PartitionsOf(int value) {
   return partitions[static_cast<std::size_t>(value)];
 }
 
-void PartitionableMultisets(const ValueCounts& available, int value,
-                            std::vector<PackedCounts>& out) {
-  out.clear();
-  static const auto packed_partitions = [] {
+const std::vector<PackedCounts>& PackedPartitionsOf(int value) {
+  static const auto packed = [] {
     std::array<std::vector<std::uint64_t>, kMaxValue + 1> all;
     for (int v = 1; v <= kMaxValue; ++v) {
       for (const auto& partition : PartitionsOf(v)) {
         // A table never offers more than four cards of a value (five with the played
-        // card), and the guard arithmetic of Fits needs counts below 8.
+        // card), and the guard arithmetic of FitsIn needs counts below 8.
         bool possible = true;
         for (auto count : partition) possible = possible && count <= 5;
         if (possible) all[static_cast<std::size_t>(v)].push_back(Pack(partition));
@@ -150,12 +140,18 @@ void PartitionableMultisets(const ValueCounts& available, int value,
     }
     return all;
   }();
+  return packed[static_cast<std::size_t>(value)];
+}
+
+void PartitionableMultisets(const ValueCounts& available, int value,
+                            std::vector<PackedCounts>& out) {
+  out.clear();
   // Only the partitions that fit the table at all can take part.
   const std::uint64_t left = Pack(available);
   std::array<std::uint64_t, 64> atoms{};
   std::size_t count = 0;
-  for (std::uint64_t atom : packed_partitions[static_cast<std::size_t>(value)]) {
-    if (Fits(left, atom)) atoms[count++] = atom;
+  for (std::uint64_t atom : PackedPartitionsOf(value)) {
+    if (FitsIn(left, atom)) atoms[count++] = atom;
   }
   if (count == 0) return;
   AddAtoms(atoms.data(), count, 0, left, 0, out);
