@@ -21,6 +21,18 @@ struct TableIndex {
   ValueCounts held{};  // the mover's cards by value
 
   bool Reaches(int sum) const { return (sums >> sum) & 1; }
+  // The loose multisets that split into groups worth `value`, computed once per call:
+  // captures with any card of that value and groups led by one share them.
+  const std::vector<PackedCounts>& TableMultisets(int value) const {
+    thread_local std::array<std::vector<PackedCounts>, kMaxValue + 1> memo;
+    auto& multisets = memo[static_cast<std::size_t>(value)];
+    if (!(memo_ready & (1u << value))) {
+      PartitionableMultisets(counts, value, multisets);
+      memo_ready |= static_cast<std::uint16_t>(1u << value);
+    }
+    return multisets;
+  }
+  mutable std::uint16_t memo_ready = 0;
   // Does the mover still hold a card worth `value` after playing `card`?
   bool HeldAfter(Card card, int value) const {
     return held[static_cast<std::size_t>(value)] > (ValueOf(card) == value ? 1 : 0);
@@ -81,13 +93,13 @@ void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& 
   const DeclarationSet with = DeclarationBit(value);
   if (declaration) out.Add(Move::Capture(seat, card, 0, with));
   if (!table.Reaches(value)) return;
-  thread_local std::vector<PackedCounts> multisets;
-  PartitionableMultisets(table.counts, value, multisets);
   auto emit = [&](CardMask loose) {
     if (keeps_owned) out.Add(Move::Capture(seat, card, loose, 0));
     if (declaration) out.Add(Move::Capture(seat, card, loose, with));
   };
-  for (PackedCounts multiset : multisets) ForEachChoice(multiset, table.by_value, 0, emit);
+  for (PackedCounts multiset : table.TableMultisets(value)) {
+    ForEachChoice(multiset, table.by_value, 0, emit);
+  }
 }
 
 void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const {
@@ -134,11 +146,19 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
     if (existing.cards && !existing.group && TeamOf(existing.owner) != TeamOf(seat)) continue;
     const DeclarationSet taken = existing.cards ? DeclarationBit(value) : 0;
     if (!table.Keeps(card, taken, value)) continue;
+    auto emit = [&](CardMask loose) { out.Add(Move::Group(seat, card, value, loose, taken)); };
+    if (value == played) {
+      // The played card is a component by itself; the others split the loose cards.
+      if (taken) emit(0);
+      for (PackedCounts multiset : table.TableMultisets(value)) {
+        ForEachChoice(multiset, table.by_value, 0, emit);
+      }
+      continue;
+    }
     // The played card joins the table's values; keep the multisets that use it.
     ValueCounts available = table.counts;
     ++available[static_cast<std::size_t>(played)];
     PartitionableMultisets(available, value, multisets);
-    auto emit = [&](CardMask loose) { out.Add(Move::Group(seat, card, value, loose, taken)); };
     for (PackedCounts multiset : multisets) {
       if (CountIn(multiset, played) == 0) continue;
       if (!taken && SumOf(multiset) < 2 * value) continue;
