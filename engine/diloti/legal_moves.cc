@@ -17,8 +17,17 @@ struct TableIndex {
   // Bit s: some set of loose numerals sums to s (s <= 10). Most values a hand could
   // capture, declare or group are ruled out by this one word before any search.
   std::uint32_t sums = 1;
-  int owned = 0;       // the value of the declaration the mover owns, or 0
-  ValueCounts held{};  // the mover's cards by value
+  int owned = 0;                  // the value of the declaration the mover owns, or 0
+  ValueCounts held{};             // the mover's cards by value
+  std::uint32_t held_values = 0;  // bit v: the mover holds a card worth v
+  std::uint32_t declared = 0;     // bit v: a declaration worth v is on the table
+
+  // Bit v: the mover still holds a card worth v after playing `card`.
+  std::uint32_t HeldValuesAfter(Card card) const {
+    const int value = ValueOf(card);
+    if (value && held[static_cast<std::size_t>(value)] == 1) return held_values & ~(1u << value);
+    return held_values;
+  }
 
   bool Reaches(int sum) const { return (sums >> sum) & 1; }
   // The loose multisets that split into groups worth `value`, computed once per call:
@@ -51,18 +60,27 @@ void State::LegalMoves(MoveList& out) const {
   if (phase_ != Phase::play) return;
   const int seat = to_act_;
   TableIndex table;
-  for (int v = 1; v <= kMaxValue; ++v) {
-    const CardMask cards = loose_ & ValueMask(v);
-    const auto count = static_cast<std::uint8_t>(Count(cards));
-    table.by_value[static_cast<std::size_t>(v)] = cards;
-    table.counts[static_cast<std::size_t>(v)] = count;
-    for (int k = 0; k < count; ++k) table.sums |= table.sums << v;
-    table.held[static_cast<std::size_t>(v)] =
-        static_cast<std::uint8_t>(Count(Hand(seat) & ValueMask(v)));
+  // One pass over the (few) loose numerals and the hand, not over every value.
+  for (CardMask loose = loose_ & kNumerals; loose; loose &= loose - 1) {
+    const Card card = Lowest(loose);
+    const int v = ValueOf(card);
+    table.by_value[static_cast<std::size_t>(v)] |= Bit(card);
+    ++table.counts[static_cast<std::size_t>(v)];
+    table.packed += OneOf(v);
+    table.sums |= table.sums << v;
   }
   table.sums &= (1u << (kMaxValue + 1)) - 1;
-  table.packed = Pack(table.counts);
-  table.owned = OwnedValue(seat);
+  for (CardMask hand = Hand(seat) & kNumerals; hand; hand &= hand - 1) {
+    const int v = ValueOf(Lowest(hand));
+    ++table.held[static_cast<std::size_t>(v)];
+    table.held_values |= 1u << v;
+  }
+  for (int v = 1; v <= kMaxValue; ++v) {
+    const Declaration& declaration = DeclarationOf(v);
+    if (!declaration.cards) continue;
+    table.declared |= 1u << v;
+    if (declaration.owner == seat) table.owned = v;
+  }
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);
     const bool only_captures = rules_.forced_capture && CanCapture(seat, card);
@@ -106,9 +124,11 @@ void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveLi
   if (table.owned) return;  // an owner's declaration moves must take theirs in
   const int played = ValueOf(card);
   auto emit = [&](CardMask loose) { out.Add(Move::Declare(seat, card, loose)); };
-  for (int value = played + 1; value <= kMaxValue; ++value) {
-    if (!table.Reaches(value - played)) continue;
-    if (DeclarationOf(value).cards || !table.HeldAfter(card, value)) continue;
+  // Worth more than the card, held afterwards, not declared yet, reachable from the table.
+  std::uint32_t values = table.HeldValuesAfter(card) & ~table.declared & (table.sums << played) &
+                         ~((2u << played) - 1);
+  for (; values; values &= values - 1) {
+    const int value = std::countr_zero(values);
     // The loose cards are one partition of the difference, each of its values available.
     for (PackedCounts part : PackedPartitionsOf(value - played)) {
       if (FitsIn(table.packed, part)) ForEachChoice(part, table.by_value, 0, emit);
@@ -134,7 +154,10 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
   const int owned = table.owned;
   const int played = ValueOf(card);
   thread_local std::vector<PackedCounts> multisets;
-  for (int value = played; value <= kMaxValue; ++value) {
+  // The group's value is held afterwards and at least the card's.
+  std::uint32_t values = table.HeldValuesAfter(card) & ~((1u << played) - 1);
+  for (; values; values &= values - 1) {
+    const int value = std::countr_zero(values);
     const Declaration& existing = DeclarationOf(value);
     // The played card's component needs loose cards worth value - played, and a second
     // component is a declaration or loose cards worth value.
