@@ -123,12 +123,15 @@ void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& 
 void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const {
   if (table.owned) return;  // an owner's declaration moves must take theirs in
   const int played = ValueOf(card);
-  auto emit = [&](CardMask loose) { out.Add(Move::Declare(seat, card, loose)); };
   // Worth more than the card, held afterwards, not declared yet, reachable from the table.
   std::uint32_t values = table.HeldValuesAfter(card) & ~table.declared & (table.sums << played) &
                          ~((2u << played) - 1);
   for (; values; values &= values - 1) {
     const int value = std::countr_zero(values);
+    auto emit = [&](CardMask loose) {
+      out.Add(Move{MoveKind::declare, static_cast<std::uint8_t>(seat), card,
+                   static_cast<std::uint8_t>(value), 0, loose});
+    };
     // The loose cards are one partition of the difference, each of its values available.
     for (PackedCounts part : PackedPartitionsOf(value - played)) {
       if (FitsIn(table.packed, part)) ForEachChoice(part, table.by_value, 0, emit);
@@ -137,14 +140,17 @@ void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveLi
 }
 
 void State::AddRaises(int seat, Card card, const TableIndex& table, MoveList& out) const {
-  const int owned = table.owned;
-  for (int from = 1; from + ValueOf(card) <= kMaxValue; ++from) {
+  const int played = ValueOf(card);
+  // Declarations worth at most 10 - played.
+  for (std::uint32_t values = table.declared & ((2u << (kMaxValue - played)) - 1); values;
+       values &= values - 1) {
+    const int from = std::countr_zero(values);
     const Declaration& raised = DeclarationOf(from);
-    if (!raised.cards || raised.group) continue;
-    if (owned && owned != from) continue;
+    if (raised.group) continue;
+    if (table.owned && table.owned != from) continue;
     if (TeamOf(raised.owner) == TeamOf(seat) && !rules_.self_raise) continue;
-    const int value = from + ValueOf(card);
-    if (DeclarationOf(value).cards) continue;
+    const int value = from + played;
+    if (table.declared & (1u << value)) continue;
     if (!table.Keeps(card, DeclarationBit(from), value)) continue;
     out.Add(Move::Raise(seat, card, from));
   }
