@@ -12,7 +12,6 @@ namespace kafenio::diloti {
 // What every candidate move of one position needs, computed once per LegalMoves call.
 struct TableIndex {
   std::array<CardMask, kMaxValue + 1> by_value{};  // loose numerals worth v
-  ValueCounts counts{};
   PackedCounts packed = 0;
   // Bit s: some set of loose numerals sums to s (s <= 10). Most values a hand could
   // capture, declare or group are ruled out by this one word before any search.
@@ -36,7 +35,7 @@ struct TableIndex {
     thread_local std::array<std::vector<PackedCounts>, kMaxValue + 1> memo;
     auto& multisets = memo[static_cast<std::size_t>(value)];
     if (!(memo_ready & (1u << value))) {
-      PartitionableMultisets(counts, value, multisets);
+      PartitionableMultisets(packed, value, multisets);
       memo_ready |= static_cast<std::uint16_t>(1u << value);
     }
     return multisets;
@@ -65,7 +64,6 @@ void State::LegalMoves(MoveList& out) const {
     const Card card = Lowest(loose);
     const int v = ValueOf(card);
     table.by_value[static_cast<std::size_t>(v)] |= Bit(card);
-    ++table.counts[static_cast<std::size_t>(v)];
     table.packed += OneOf(v);
     table.sums |= table.sums << v;
   }
@@ -185,9 +183,7 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
       continue;
     }
     // The played card joins the table's values; keep the multisets that use it.
-    ValueCounts available = table.counts;
-    ++available[static_cast<std::size_t>(played)];
-    PartitionableMultisets(available, value, multisets);
+    PartitionableMultisets(table.packed + OneOf(played), value, multisets);
     for (PackedCounts multiset : multisets) {
       if (CountIn(multiset, played) == 0) continue;
       if (!taken && SumOf(multiset) < 2 * value) continue;

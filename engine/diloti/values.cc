@@ -143,12 +143,11 @@ const std::vector<PackedCounts>& PackedPartitionsOf(int value) {
   return packed[static_cast<std::size_t>(value)];
 }
 
-void PartitionableMultisets(const ValueCounts& available, int value,
-                            std::vector<PackedCounts>& out) {
+void PartitionableMultisets(PackedCounts available, int value, std::vector<PackedCounts>& out) {
   out.clear();
   // Only the partitions that fit the table at all can take part.
-  const std::uint64_t left = Pack(available);
-  std::array<std::uint64_t, 64> atoms{};
+  const PackedCounts left = available;
+  std::array<PackedCounts, 64> atoms;  // not zeroed: only the first `count` are read
   std::size_t count = 0;
   for (std::uint64_t atom : PackedPartitionsOf(value)) {
     if (FitsIn(left, atom)) atoms[count++] = atom;
