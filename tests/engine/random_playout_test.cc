@@ -41,21 +41,21 @@ diloti::Rules DilotiRules(std::string_view preset, int players,
 }
 
 TEST_CASE("random playouts: diloti online, 2 players", "[playout][diloti]") {
-  const auto totals = RandomPlayouts<DilotiAdapter>(DilotiRules("online", 2), 11, 1000);
-  CHECK(totals.matches == 1000);
+  const auto totals = RandomPlayouts<DilotiAdapter>(DilotiRules("online", 2), 11, 2000);
+  CHECK(totals.matches == 2000);
   CHECK(totals.refused > 0);
 }
 
 TEST_CASE("random playouts: diloti online, 4 players", "[playout][diloti]") {
-  CHECK(RandomPlayouts<DilotiAdapter>(DilotiRules("online", 4), 12, 1000).matches == 1000);
+  CHECK(RandomPlayouts<DilotiAdapter>(DilotiRules("online", 4), 12, 2000).matches == 2000);
 }
 
 TEST_CASE("random playouts: diloti traditional, 2 players", "[playout][diloti]") {
-  CHECK(RandomPlayouts<DilotiAdapter>(DilotiRules("traditional", 2), 13, 1000).matches == 1000);
+  CHECK(RandomPlayouts<DilotiAdapter>(DilotiRules("traditional", 2), 13, 2000).matches == 2000);
 }
 
 TEST_CASE("random playouts: diloti traditional, 4 players", "[playout][diloti]") {
-  CHECK(RandomPlayouts<DilotiAdapter>(DilotiRules("traditional", 4), 14, 1000).matches == 1000);
+  CHECK(RandomPlayouts<DilotiAdapter>(DilotiRules("traditional", 4), 14, 2000).matches == 2000);
 }
 
 TEST_CASE("random playouts: diloti with forced capture", "[playout][diloti]") {
