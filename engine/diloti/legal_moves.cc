@@ -1,7 +1,7 @@
 // Enumerating every legal move of the seat to act, each once. Captures and group
-// declarations are built from the table indexed by value (values.h): first the multisets
-// of values that split into groups worth v, then the concrete cards of each value, so no
-// subset of table cards is visited twice and nothing has to be de-duplicated afterwards.
+// declarations are built from the table indexed by value (values.h): first the distinct
+// multisets of values that split into groups worth v, then the concrete cards of each
+// value, so no subset of table cards is ever visited and every move comes out once.
 #include <vector>
 
 #include "engine/diloti/state.h"
