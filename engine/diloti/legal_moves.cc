@@ -182,10 +182,9 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
       }
       continue;
     }
-    // The played card joins the table's values; keep the multisets that use it.
-    PartitionableMultisets(table.packed + OneOf(played), value, multisets);
+    // The played card joins the table's values; only multisets that use it count.
+    PartitionableMultisetsWith(table.packed + OneOf(played), value, played, multisets);
     for (PackedCounts multiset : multisets) {
-      if (CountIn(multiset, played) == 0) continue;
       if (!taken && SumOf(multiset) < 2 * value) continue;
       ForEachChoice(multiset - OneOf(played), table.by_value, 0, emit);
     }

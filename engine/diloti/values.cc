@@ -143,21 +143,45 @@ const std::vector<PackedCounts>& PackedPartitionsOf(int value) {
   return packed[static_cast<std::size_t>(value)];
 }
 
+namespace {
+
+// The partitions of `value` that fit `available` (at most 42).
+std::size_t FittingAtoms(PackedCounts available, int value, std::array<PackedCounts, 64>& atoms) {
+  std::size_t count = 0;
+  for (PackedCounts atom : PackedPartitionsOf(value)) {
+    if (FitsIn(available, atom)) atoms[count++] = atom;
+  }
+  return count;
+}
+
+void SortUnique(std::vector<PackedCounts>& keys) {
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+}
+
+}  // namespace
+
 void PartitionableMultisets(PackedCounts available, int value, std::vector<PackedCounts>& out) {
   out.clear();
-  // Only the partitions that fit the table at all can take part.
-  const PackedCounts left = available;
   std::array<PackedCounts, 64> atoms;  // not zeroed: only the first `count` are read
-  std::size_t count = 0;
-  for (std::uint64_t atom : PackedPartitionsOf(value)) {
-    if (FitsIn(left, atom)) atoms[count++] = atom;
+  const std::size_t count = FittingAtoms(available, value, atoms);
+  AddAtoms(atoms.data(), count, 0, available, 0, out);
+  if (count > 1) SortUnique(out);
+}
+
+void PartitionableMultisetsWith(PackedCounts available, int value, int member,
+                                std::vector<PackedCounts>& out) {
+  out.clear();
+  std::array<PackedCounts, 64> atoms;  // not zeroed: only the first `count` are read
+  const std::size_t count = FittingAtoms(available, value, atoms);
+  // The group holding `member` first, then any further groups; a multiset reached
+  // through two such first groups is merged by SortUnique.
+  for (std::size_t i = 0; i < count; ++i) {
+    if (CountIn(atoms[i], member) == 0) continue;
+    out.push_back(atoms[i]);
+    AddAtoms(atoms.data(), count, 0, available - atoms[i], atoms[i], out);
   }
-  if (count == 0) return;
-  AddAtoms(atoms.data(), count, 0, left, 0, out);
-  if (count > 1) {
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-  }
+  SortUnique(out);
 }
 
 std::vector<CardMask> SplitIntoGroups(CardMask numerals, int value) {

@@ -60,6 +60,9 @@ constexpr bool FitsIn(PackedCounts available, PackedCounts part) {
 // Every distinct non-empty multiset of values, taken from `available`, that splits into
 // groups each worth `value`. Each is written once to `out` (cleared first).
 void PartitionableMultisets(PackedCounts available, int value, std::vector<PackedCounts>& out);
+// The same, keeping only the multisets that hold at least one `member` (a value).
+void PartitionableMultisetsWith(PackedCounts available, int value, int member,
+                                std::vector<PackedCounts>& out);
 
 // Calls emit(mask) for every set of concrete cards with exactly CountIn(counts, v) cards of
 // each value v chosen from by_value[v] (the loose cards worth v).
