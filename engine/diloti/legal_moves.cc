@@ -11,7 +11,9 @@ namespace kafenio::diloti {
 
 // What every candidate move of one position needs, computed once per LegalMoves call.
 struct TableIndex {
-  std::array<CardMask, kMaxValue + 1> by_value{};  // loose numerals worth v
+  // Loose numerals worth v; filled value by value in LegalMoves (a plain loop is cheaper
+  // than zeroing the array first).
+  std::array<CardMask, kMaxValue + 1> by_value;
   PackedCounts packed = 0;
   // Bit s: some set of loose numerals sums to s (s <= 10). Most values a hand could
   // capture, declare or group are ruled out by this one word before any search.
@@ -59,11 +61,12 @@ void State::LegalMoves(MoveList& out) const {
   if (phase_ != Phase::play) return;
   const int seat = to_act_;
   TableIndex table;
+  table.by_value[0] = 0;
+  for (int v = 1; v <= kMaxValue; ++v)
+    table.by_value[static_cast<std::size_t>(v)] = loose_ & ValueMask(v);
   // One pass over the (few) loose numerals and the hand, not over every value.
   for (CardMask loose = loose_ & kNumerals; loose; loose &= loose - 1) {
-    const Card card = Lowest(loose);
-    const int v = ValueOf(card);
-    table.by_value[static_cast<std::size_t>(v)] |= Bit(card);
+    const int v = ValueOf(Lowest(loose));
     table.packed += OneOf(v);
     table.sums |= table.sums << v;
   }
