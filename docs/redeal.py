@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reference re-deal of a revealed seed, written from docs/shuffle.md alone.
 
-Usage: redeal.py pilotta|diloti SEED DEALER [PLAYERS] [PRESET]
+Usage: redeal.py pilotta SEED DEALER [PRESET]
+       redeal.py diloti SEED DEALER [PLAYERS]
 Prints each seat's first cards, then the turned/table cards and the stock, so anyone can
 check a revealed deal without the server's code.
 """
@@ -78,12 +79,41 @@ def pilotta(seed, dealer, preset):
         print(f"stock {' '.join(deck)}")
 
 
+def diloti(seed, dealer, players):
+    ranks, suits = "A23456789TJQK", "cdhs"
+    canonical = [r + s for s in suits for r in ranks]
+    order = {card: index for index, card in enumerate(canonical)}
+    deck = list(canonical)
+    rng = DealRng(seed)
+    shuffle(deck, rng)
+    hands = {}
+    for i in range(1, players + 1):
+        hands[(dealer + i) % players] = [deck.pop(0) for _ in range(6)]
+    table, stock = deck[:4], deck[4:]
+    redeals = 0
+
+    def needs_redeal(cards):
+        return any(sum(1 for c in cards if c[0] == face) >= 3 for face in "JQK")
+
+    while needs_redeal(table):
+        stock = stock + table
+        shuffle(stock, rng)
+        table, stock = stock[:4], stock[4:]
+        redeals += 1
+    for seat in range(players):
+        print(f"deal {seat} {' '.join(sorted(hands[seat], key=order.get))}")
+    print(f"table {' '.join(sorted(table, key=order.get))}")
+    print(f"stock {' '.join(stock)}")
+    if redeals and "--show-redeals" in sys.argv:
+        print(f"# table redeals: {redeals}")
+
+
 def main():
     game, seed, dealer = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     if game == "pilotta":
         pilotta(seed, dealer, sys.argv[4] if len(sys.argv) > 4 else "cyprus")
     else:
-        sys.exit("only pilotta is described here so far")
+        diloti(seed, dealer, int(sys.argv[4]) if len(sys.argv) > 4 else 2)
 
 
 if __name__ == "__main__":
