@@ -11,16 +11,24 @@ namespace kafenio::pilotta {
 namespace {
 
 // A whole hand from the shuffle to the score: deal, auction, declarations, every card.
+// One match whose target is never reached, so each iteration is exactly one deal (a new
+// match per deal would also time the match's creation).
+Rules EndlessMatch() {
+  Rules rules;
+  rules.target = 1 << 30;
+  return rules;
+}
+
 void BM_RandomFullDeal(benchmark::State& bench) {
-  const Rules rules;
+  const Rules rules = EndlessMatch();
   DealRng choices(1);
   MoveList legal;
   std::uint64_t seed = 0;
   long moves = 0;
+  State state(rules, 0);
   for (auto _ : bench) {
-    State state(rules, 0);
-    state.StartHand(DealFromSeed(rules, 0, ++seed));
-    while (state.phase() != Phase::awaiting_deal && !state.MatchOver()) {
+    state.StartHand(DealFromSeed(rules, state.Dealer(), ++seed));
+    while (state.phase() != Phase::awaiting_deal) {
       state.LegalMoves(legal);
       state.Apply(legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))]);
       ++moves;
@@ -34,14 +42,14 @@ BENCHMARK(BM_RandomFullDeal);
 
 // The same, drawing each move with SampleLegalMove (as bots' rollouts and simulate do).
 void BM_RandomFullDealSampled(benchmark::State& bench) {
-  const Rules rules;
+  const Rules rules = EndlessMatch();
   DealRng choices(1);
   std::uint64_t seed = 0;
   long moves = 0;
+  State state(rules, 0);
   for (auto _ : bench) {
-    State state(rules, 0);
-    state.StartHand(DealFromSeed(rules, 0, ++seed));
-    while (state.phase() != Phase::awaiting_deal && !state.MatchOver()) {
+    state.StartHand(DealFromSeed(rules, state.Dealer(), ++seed));
+    while (state.phase() != Phase::awaiting_deal) {
       state.Apply(state.SampleLegalMove(choices));
       ++moves;
     }
