@@ -43,17 +43,35 @@ class DealRng {
     return result;
   }
 
-  // Uniform in [0, bound) without modulo bias: words below 2^64 mod bound are rejected,
-  // so every residue has exactly the same number of accepted words.
+  // Uniform in [0, bound), bound >= 1, exactly unbiased (Lemire 2019, "Fast random integer
+  // generation in an interval"): the 128-bit product word * bound is split into a high
+  // word (the result) and a low word; a low word below 2^64 mod bound is rejected and a new
+  // word drawn, so every result has the same number of accepted words. The division that
+  // computes 2^64 mod bound runs only when the low word is below bound, which is rare.
   constexpr std::uint64_t Below(std::uint64_t bound) {
-    const std::uint64_t threshold = (0 - bound) % bound;
-    for (;;) {
-      std::uint64_t word = Next();
-      if (word >= threshold) return word % bound;
+    std::uint64_t low = 0;
+    std::uint64_t high = MultiplyFull(Next(), bound, low);
+    if (low < bound) {
+      const std::uint64_t threshold = (0 - bound) % bound;
+      while (low < threshold) high = MultiplyFull(Next(), bound, low);
     }
+    return high;
   }
 
  private:
+  // The full 128-bit product of a and b: returns the high word and stores the low word.
+  // Written with 32-bit halves so it needs no compiler extension.
+  static constexpr std::uint64_t MultiplyFull(std::uint64_t a, std::uint64_t b,
+                                              std::uint64_t& low) {
+    const std::uint64_t a_lo = a & 0xFFFFFFFFULL, a_hi = a >> 32;
+    const std::uint64_t b_lo = b & 0xFFFFFFFFULL, b_hi = b >> 32;
+    const std::uint64_t lo_lo = a_lo * b_lo;
+    const std::uint64_t hi_lo = a_hi * b_lo;
+    const std::uint64_t lo_hi = a_lo * b_hi;
+    const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFULL) + lo_hi;
+    low = (cross << 32) | (lo_lo & 0xFFFFFFFFULL);
+    return a_hi * b_hi + (hi_lo >> 32) + (cross >> 32);
+  }
   static constexpr std::uint64_t Rotl(std::uint64_t x, int k) {
     return (x << k) | (x >> (64 - k));
   }

@@ -52,6 +52,38 @@ void State::AuctionMoves(MoveList& out) const {
   }
 }
 
+// Mirrors AuctionMoves: index 0 is pass, then the moves in the order it lists them.
+Move State::SampleAuctionMove(DealRng& rng) const {
+  const int seat = to_act_;
+  switch (phase_) {
+    case Phase::auction: {
+      const int suits = rules_.nt_at_bids ? 6 : 4;
+      const int above = contract_.bidder >= 0 ? contract_.value : 0;
+      const int first = above < kMinBid ? kMinBid : above + 1;
+      const int values = first > kMaxBid ? 0 : kMaxBid - first + 1;
+      const int capot = above != kCapotBid ? suits : 0;
+      const auto index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(1 + values * suits + capot)));
+      if (index == 0) return Move::Pass(seat);
+      const int k = index - 1;
+      if (k < values * suits) return Move::Bid(seat, first + k / suits, k % suits);
+      return Move::Bid(seat, kCapotBid, k - values * suits);
+    }
+    case Phase::name_round: {
+      const auto index = static_cast<int>(rng.Below(4));
+      if (index == 0) return Move::Pass(seat);
+      const int suit = index - 1;
+      return Move::Name(seat, suit >= SuitOf(turned_) ? suit + 1 : suit);
+    }
+    default: {
+      const MoveKind other = phase_ == Phase::contra     ? MoveKind::contra
+                             : phase_ == Phase::recontra ? MoveKind::recontra
+                             : phase_ == Phase::swap     ? MoveKind::swap
+                                                         : MoveKind::take;
+      return rng.Below(2) == 0 ? Move::Pass(seat) : Move::Make(other, seat);
+    }
+  }
+}
+
 Illegal State::ApplyAuction(const Move& move) {
   if (move.kind == MoveKind::pass) {
     Log(move);

@@ -45,26 +45,59 @@ CardMask State::LegalPlays() const {
   return trumps;
 }
 
+int State::UnannouncedDeclarations(std::array<CardMask, 5>& out) const {
+  if (trick_number_ != 0) return 0;
+  std::array<CardMask, 5> found{};
+  const int count = FindDeclarations(hands_[to_act_], found);
+  int kept = 0;
+  for (int i = 0; i < count; ++i) {
+    bool announced = false;
+    for (int k = 0; k < declaration_count_; ++k) {
+      const Declaration& d = declarations_[static_cast<std::size_t>(k)];
+      announced |= d.seat == to_act_ && d.cards == found[static_cast<std::size_t>(i)];
+    }
+    if (!announced) out[static_cast<std::size_t>(kept++)] = found[static_cast<std::size_t>(i)];
+  }
+  return kept;
+}
+
+CardMask State::BeloteCardsToAct() const {
+  return belote_holder_ < 0 ? BeloteCards(hands_[to_act_], contract_.trump) : 0;
+}
+
+// Declarations first, then each playable card lowest first, its belote variant after it.
 void State::PlayMoves(MoveList& out) const {
   const int seat = to_act_;
-  if (trick_number_ == 0) {
-    std::array<CardMask, 5> found{};
-    const int count = FindDeclarations(hands_[seat], found);
-    for (int i = 0; i < count; ++i) {
-      bool announced = false;
-      for (int k = 0; k < declaration_count_; ++k) {
-        announced |= declarations_[static_cast<std::size_t>(k)].seat == seat &&
-                     declarations_[static_cast<std::size_t>(k)].cards == found[static_cast<std::size_t>(i)];
-      }
-      if (!announced) out.Add(Move::Declare(seat, found[static_cast<std::size_t>(i)]));
-    }
-  }
-  const CardMask plays = LegalPlays();
-  const CardMask belote = belote_holder_ < 0 ? BeloteCards(hands_[seat], contract_.trump) : 0;
-  for (CardMask rest = plays; rest; rest &= rest - 1) {
+  std::array<CardMask, 5> declarations{};
+  const int count = UnannouncedDeclarations(declarations);
+  for (int i = 0; i < count; ++i) out.Add(Move::Declare(seat, declarations[static_cast<std::size_t>(i)]));
+  const CardMask belote = BeloteCardsToAct();
+  for (CardMask rest = LegalPlays(); rest; rest &= rest - 1) {
     const Card card = Lowest(rest);
     out.Add(Move::Play(seat, card));
     if (belote & Bit(card)) out.Add(Move::Play(seat, card, true));
+  }
+}
+
+// Mirrors PlayMoves' order without building the list.
+Move State::SamplePlayMove(DealRng& rng) const {
+  const int seat = to_act_;
+  std::array<CardMask, 5> declarations{};
+  const int count = UnannouncedDeclarations(declarations);
+  const CardMask plays = LegalPlays();
+  const CardMask belote = BeloteCardsToAct() & plays;
+  const int total = count + Count(plays) + Count(belote);
+  auto index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(total)));
+  if (index < count) return Move::Declare(seat, declarations[static_cast<std::size_t>(index)]);
+  index -= count;
+  for (CardMask rest = plays;; rest &= rest - 1) {
+    const Card card = Lowest(rest);
+    if (index == 0) return Move::Play(seat, card);
+    --index;
+    if (belote & Bit(card)) {
+      if (index == 0) return Move::Play(seat, card, true);
+      --index;
+    }
   }
 }
 

@@ -10,15 +10,13 @@ RandomMatch PlayRandomMatch(const Rules& rules, std::uint64_t seed) {
   const int first_dealer = static_cast<int>(choices.Below(static_cast<std::uint64_t>(rules.Players())));
   RandomMatch match{MatchLog{rules, first_dealer, {}}, State(rules, first_dealer), 0};
   State& state = match.final_state;
-  MoveList legal;
   while (!state.MatchOver()) {
     HandLog hand;
     hand.seed = seeds.Next();
     hand.deal = DealFromSeed(rules, state.Dealer(), *hand.seed);
     state.StartHand(hand.deal);
     while (state.phase() != Phase::awaiting_deal && !state.MatchOver()) {
-      state.LegalMoves(legal);
-      const Move move = legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))];
+      const Move move = state.SampleLegalMove(choices);
       state.Apply(move);
       hand.moves.push_back(move);
       ++match.moves;

@@ -15,7 +15,7 @@ struct RandomMatch {
 
 // The match seed drives two streams: SplitMix64(seed) gives each hand's deal seed in
 // turn, and a DealRng seeded with that stream's first word picks the first dealer and
-// every move (index DealRng::Below(number of legal moves)).
+// every move (State::SampleLegalMove).
 RandomMatch PlayRandomMatch(const Rules& rules, std::uint64_t seed);
 
 }  // namespace kafenio::pilotta

@@ -113,6 +113,28 @@ std::string FormatHandResult(const HandResult& result, const std::array<int, 2>&
   return line;
 }
 
+std::string FormatDealLines(const Rules& rules, const Deal& deal) {
+  std::string out;
+  for (int seat = 0; seat < rules.Players(); ++seat) {
+    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on a chain of operator+.
+    out += "deal ";
+    out += std::to_string(seat);
+    out += ' ';
+    out += FormatCards(deal.hands[static_cast<std::size_t>(seat)]);
+    out += '\n';
+  }
+  if (deal.turn != kNoCard) out += "turn " + FormatCard(deal.turn) + "\n";
+  if (deal.stock_size > 0) {
+    out += "stock";
+    for (int i = 0; i < deal.stock_size; ++i) {
+      out += ' ';
+      out += FormatCard(deal.stock[static_cast<std::size_t>(i)]);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 std::string WriteRecord(const MatchLog& match) {
   std::string out = "game pilotta\nrules " + FormatRules(match.rules) + "\nplayers " +
                     std::to_string(match.rules.Players()) + "\n";
@@ -123,15 +145,7 @@ std::string WriteRecord(const MatchLog& match) {
     if (hand.seed) {
       out += "seed " + std::to_string(*hand.seed) + "\n";
     } else {
-      for (int seat = 0; seat < match.rules.Players(); ++seat) {
-        out += "deal " + std::to_string(seat) + " " + FormatCards(hand.deal.hands[static_cast<std::size_t>(seat)]) + "\n";
-      }
-      if (hand.deal.turn != kNoCard) out += "turn " + FormatCard(hand.deal.turn) + "\n";
-      if (hand.deal.stock_size > 0) {
-        out += "stock";
-        for (int i = 0; i < hand.deal.stock_size; ++i) out += " " + FormatCard(hand.deal.stock[static_cast<std::size_t>(i)]);
-        out += "\n";
-      }
+      out += FormatDealLines(match.rules, hand.deal);
     }
     for (const Move& move : hand.moves) out += FormatMove(move) + "\n";
   }

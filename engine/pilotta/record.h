@@ -29,6 +29,10 @@ struct MatchLog {
 
 std::string WriteRecord(const MatchLog& match);
 
+// The explicit deal block lines of a deal ("deal 0 ...", "turn ...", "stock ..."), each
+// ending in a newline, hands in card order and the stock in dealing order.
+std::string FormatDealLines(const Rules& rules, const Deal& deal);
+
 // The "hand N ..." line for a finished hand, and the match's running totals after it.
 std::string FormatHandResult(const HandResult& result, const std::array<int, 2>& totals,
                              const Rules& rules);

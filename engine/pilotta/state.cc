@@ -11,15 +11,28 @@ Illegal State::StartHand(const Deal& deal) {
   if (phase_ == Phase::match_over) return Illegal::match_over;
   if (phase_ != Phase::awaiting_deal) return Illegal::not_now;
   if (!IsCompleteDeal(rules_, deal)) return Illegal::bad_deal;
-  const int hand_number = hand_number_ + 1;
-  const std::uint8_t dealer = dealer_;
-  // Everything of the previous hand goes; the match score stays.
-  const auto totals = totals_;
-  const auto last = last_result_;
-  *this = State(rules_, dealer);
-  totals_ = totals;
-  last_result_ = last;
-  hand_number_ = static_cast<std::int16_t>(hand_number);
+  // Everything of the previous hand goes; the match score and last result stay.
+  ++hand_number_;
+  played_ = 0;
+  set_aside_ = kNoCard;
+  contract_ = Contract{};
+  passes_ = 0;
+  call_count_ = 0;
+  calls_ = {};
+  trick_number_ = 0;
+  trick_size_ = 0;
+  trick_leader_ = 0;
+  best_in_trick_ = 0;
+  trick_ = {};
+  last_trick_ = {kNoCard, kNoCard, kNoCard, kNoCard};
+  last_trick_leader_ = -1;
+  last_trick_winner_ = -1;
+  card_points_ = {};
+  tricks_won_ = {};
+  declaration_count_ = 0;
+  declarations_ = {};
+  belote_holder_ = -1;
+  belote_complete_ = false;
   hands_ = deal.hands;
   turned_ = deal.turn;
   stock_ = deal.stock;
@@ -57,6 +70,10 @@ void State::LegalMoves(MoveList& out) const {
     case Phase::match_over: break;
     default: AuctionMoves(out); break;
   }
+}
+
+Move State::SampleLegalMove(DealRng& rng) const {
+  return phase_ == Phase::play ? SamplePlayMove(rng) : SampleAuctionMove(rng);
 }
 
 void State::Log(const Move& move) {

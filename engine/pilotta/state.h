@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/core/rng.h"
 #include "engine/pilotta/cards.h"
 #include "engine/pilotta/deal.h"
 #include "engine/pilotta/illegal.h"
@@ -120,6 +121,9 @@ class State {
   }
   // The cards the seat to act may play now (the play phase only).
   CardMask LegalPlays() const;
+  // Exactly LegalMoves()[rng.Below(LegalMoves().size())], without building the list: the
+  // random rollouts of bots and simulations draw moves this way. Requires a hand in play.
+  Move SampleLegalMove(DealRng& rng) const;
 
   friend bool operator==(const State&, const State&) = default;
 
@@ -132,6 +136,10 @@ class State {
   Illegal ApplyPlay(const Move& move);
   void AuctionMoves(MoveList& out) const;
   void PlayMoves(MoveList& out) const;
+  Move SampleAuctionMove(DealRng& rng) const;
+  Move SamplePlayMove(DealRng& rng) const;
+  int UnannouncedDeclarations(std::array<CardMask, 5>& out) const;
+  CardMask BeloteCardsToAct() const;
   Illegal WhyNotPlayable(Card card) const;
 
   void Log(const Move& move);

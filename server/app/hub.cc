@@ -40,7 +40,8 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer, 
     metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
     peer->Deliver(MakeError(request_id, code, message));
   };
-  MatchSpec spec{request.game(), request.preset(), {request.options().begin(), request.options().end()}, 0};
+  MatchSpec spec{request.game(), request.preset(), {request.options().begin(), request.options().end()}, 0,
+                 request.seats()};
   const SeatCount rules = CheckRules(spec);
   if (!rules.error.empty()) return fail(v1::BAD_RULES, rules.error);
   if (request.seats() != 0 && request.seats() != rules.seats) {

@@ -10,6 +10,9 @@ using Args = std::vector<std::string_view>;
 
 int RunReplay(const Args& args);
 int RunSimulate(const Args& args);
+int RunDeal(const Args& args);
+int RunVerify(const Args& args);
+int RunBackup(const Args& args);
 int RunServe(const Args& args);
 
 }  // namespace kafenio::cli

@@ -13,6 +13,12 @@ constexpr const char* kUsage =
     "  simulate --game G [--rules PRESET [KEY=VALUE ...]] [--players N]\n"
     "           --seed S --matches N [--record FILE]\n"
     "                               play random matches and report throughput\n"
+    "  deal --game G [--rules PRESET [KEY=VALUE ...]] --seed S --dealer D\n"
+    "                               print the deal a seed produces\n"
+    "  verify --game G --rules PRESET [KEY=VALUE ...] --dealer SEAT --match ID --hand N\n"
+    "         --seed SEED --salt HEX --commitment HEX\n"
+    "                               check a revealed deal seed and re-deal it\n"
+    "  backup --db PATH --to FILE   copy a live database with SQLite's online backup\n"
     "  serve [--listen ADDR:PORT] [--db PATH] [--config FILE] [--web DIR] [--threads N]\n"
     "        [--set KEY=VALUE ...]    run the game server (docs/operations.md)\n";
 
@@ -27,6 +33,9 @@ int main(int argc, char** argv) {
   kafenio::cli::Args args(argv + 2, argv + argc);
   if (command == "replay") return kafenio::cli::RunReplay(args);
   if (command == "simulate") return kafenio::cli::RunSimulate(args);
+  if (command == "deal") return kafenio::cli::RunDeal(args);
+  if (command == "verify") return kafenio::cli::RunVerify(args);
+  if (command == "backup") return kafenio::cli::RunBackup(args);
   if (command == "serve") return kafenio::cli::RunServe(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/core/rng.h"
+#include "engine/diloti/random_match.h"
 #include "engine/pilotta/random_match.h"
 #include "engine/record/lines.h"
 #include "server/cli/commands.h"
@@ -144,6 +145,28 @@ int SimulatePilotta(const SimulateOptions& options) {
   });
 }
 
+int SimulateDiloti(const SimulateOptions& options) {
+  const std::string_view preset = options.rules.empty() ? "online" : options.rules[0];
+  std::vector<std::string_view> extra;
+  if (!options.rules.empty()) extra.assign(options.rules.begin() + 1, options.rules.end());
+  auto parsed = diloti::ParseRules(preset, extra);
+  if (!parsed.error.empty()) {
+    std::fprintf(stderr, "kafenio simulate: %s\n", parsed.error.c_str());
+    return 2;
+  }
+  parsed.rules.players = options.players != 0 ? options.players : 2;
+  return RunMatches(options, [&](std::uint64_t seed, Totals& totals, std::ofstream* record) {
+    const auto match = diloti::PlayRandomMatch(parsed.rules, seed);
+    totals.hands += static_cast<long>(match.log.hands.size());
+    totals.moves += match.moves;
+    ++totals.wins[static_cast<std::size_t>(match.final_state.Winner())];
+    if (record) {
+      if (totals.matches > 0) *record << "end\n";
+      *record << diloti::WriteRecord(match.log);
+    }
+  });
+}
+
 }  // namespace
 
 int RunSimulate(const Args& args) {
@@ -154,6 +177,7 @@ int RunSimulate(const Args& args) {
     return 2;
   }
   if (options.game == "pilotta") return SimulatePilotta(options);
+  if (options.game == "diloti") return SimulateDiloti(options);
   std::fprintf(stderr, "kafenio simulate: unknown game '%.*s'\n", static_cast<int>(options.game.size()),
                options.game.data());
   return 2;

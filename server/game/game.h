@@ -51,10 +51,11 @@ class GameMatch {
 };
 
 struct MatchSpec {
-  std::string game;                  // "pilotta"
+  std::string game;                  // "pilotta" or "diloti"
   std::string preset;                // "" takes the game's default preset
   std::vector<std::string> options;  // KEY=VALUE
   int first_dealer = 0;
+  int seats = 0;  // diloti: 2 or 4 players; 0 takes the game's default
 };
 
 struct MatchCreation {

@@ -153,6 +153,12 @@ def body_of(event):
     return None
 
 
+def game_view(event):
+    """The receiver's view in a match event, whichever game it is ("pilotta", "diloti")."""
+    (view,) = event["view"].values()
+    return view
+
+
 def pick_move(view, rng):
     """A legal move chosen at random, preferring plays over passes now and then so
     auctions end: the client knows nothing but its view."""
@@ -172,7 +178,7 @@ async def play_seat(client, table_id, rng, until_match_end=True):
         expected = seq + 1
         if body_of(event) == "match_ended":
             return event
-        view = event["view"]["pilotta"]
+        view = game_view(event)
         if view["to_act"] == view["viewer"] and view["legal_moves"] and client.events.empty():
             move = pick_move(view, rng)
             try:

@@ -1,0 +1,33 @@
+#include "engine/diloti/random_match.h"
+
+#include "engine/core/rng.h"
+
+namespace kafenio::diloti {
+
+RandomMatch PlayRandomMatch(const Rules& rules, std::uint64_t seed) {
+  SplitMix64 seeds(seed);
+  DealRng choices(seeds.Next());
+  const int first_dealer =
+      static_cast<int>(choices.Below(static_cast<std::uint64_t>(rules.players)));
+  RandomMatch match{MatchLog{rules, first_dealer, {}}, State(rules, first_dealer), 0};
+  State& state = match.final_state;
+  MoveList legal;
+  while (!state.MatchOver()) {
+    HandLog hand;
+    hand.seed = seeds.Next();
+    hand.deal = DealFromSeed(rules.players, state.Dealer(), *hand.seed);
+    state.StartHand(hand.deal);
+    while (state.phase() == Phase::play) {
+      state.LegalMoves(legal);
+      const Move move =
+          legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))];
+      state.Apply(move);
+      hand.moves.push_back(move);
+      ++match.moves;
+    }
+    match.log.hands.push_back(std::move(hand));
+  }
+  return match;
+}
+
+}  // namespace kafenio::diloti

@@ -1,0 +1,21 @@
+#pragma once
+// Matches played with uniformly random legal moves, reproducibly from one seed: used by
+// `kafenio simulate`, the property tests and the benchmarks.
+#include <cstdint>
+
+#include "engine/diloti/record.h"
+
+namespace kafenio::diloti {
+
+struct RandomMatch {
+  MatchLog log;
+  State final_state;
+  long moves = 0;
+};
+
+// The match seed drives two streams, as for Pilotta: SplitMix64(seed) gives each round's
+// deal seed in turn, and a DealRng seeded with that stream's first word picks the first
+// dealer and every move (index DealRng::Below(number of legal moves)).
+RandomMatch PlayRandomMatch(const Rules& rules, std::uint64_t seed);
+
+}  // namespace kafenio::diloti

@@ -1,0 +1,156 @@
+#include "engine/diloti/record.h"
+
+#include <utility>
+
+namespace kafenio::diloti {
+namespace {
+
+std::string Pair(const char* key, const std::array<int, 2>& values) {
+  return std::string(" ") + key + "=" + std::to_string(values[0]) + "-" + std::to_string(values[1]);
+}
+
+class DilotiRecordGame final : public record::RecordGame {
+ public:
+  explicit DilotiRecordGame(const Rules& rules) : rules_(rules), state_(rules, 0) {}
+
+  record::DealShape NextDealShape() const override {
+    record::DealShape shape;
+    shape.seats = rules_.players;
+    shape.deck_size = kDeckSize;
+    shape.cards_per_seat = kHandSize;
+    shape.table_cards = kTableDeal;
+    shape.parse_card = [](std::string_view text) -> std::optional<int> {
+      auto card = ParseCard(text);
+      return card ? std::optional<int>(*card) : std::nullopt;
+    };
+    return shape;
+  }
+
+  std::optional<int> ExpectedDealer() const override {
+    return started_ ? std::optional<int>(state_.Dealer()) : std::nullopt;
+  }
+  bool AwaitingDeal() const override { return state_.phase() == Phase::awaiting_deal; }
+  bool MatchOver() const override { return state_.MatchOver(); }
+
+  record::Outcome StartHand(const record::DealSpec& spec) override {
+    if (!started_) {
+      state_ = State(rules_, spec.dealer);
+      started_ = true;
+    }
+    Deal deal;
+    if (spec.seed) {
+      deal = DealFromSeed(rules_.players, spec.dealer, *spec.seed);
+    } else {
+      for (std::size_t seat = 0; seat < spec.hands.size(); ++seat) {
+        for (int card : spec.hands[seat]) deal.hands[seat] |= Bit(static_cast<Card>(card));
+      }
+      for (int card : spec.table) deal.table |= Bit(static_cast<Card>(card));
+      for (int card : spec.stock) deal.stock[deal.stock_size++] = static_cast<Card>(card);
+    }
+    const Illegal why = state_.StartHand(deal);
+    if (why == Illegal::table_must_be_redealt) {
+      return record::Outcome::Error(spec.table_line, std::string(Describe(why)));
+    }
+    if (why != Illegal::none) {
+      return record::Outcome::Error(spec.first_line, "the deal does not fit the ruleset");
+    }
+    return record::Outcome::Ok();
+  }
+
+  record::Outcome ApplyMoveLine(const record::Line& line) override {
+    auto parsed = ParseMove(line.tokens);
+    if (!parsed.move) return record::Outcome::Error(line.number, parsed.error);
+    if (parsed.move->seat >= rules_.players) {
+      return record::Outcome::Error(line.number, "no seat " + std::to_string(parsed.move->seat) +
+                                                     " in a " + std::to_string(rules_.players) +
+                                                     "-player game");
+    }
+    if (parsed.illegal != Illegal::none) {
+      return record::Outcome::Illegal(line.number, std::string(Describe(parsed.illegal)));
+    }
+    const int results_before = state_.LastResult().number;
+    if (auto why = state_.Apply(*parsed.move); why != Illegal::none) {
+      return record::Outcome::Illegal(line.number, std::string(Describe(why)));
+    }
+    if (state_.LastResult().number != results_before) {
+      pending_.push_back(FormatHandResult(state_.LastResult(), state_.Totals()));
+      if (state_.MatchOver()) pending_.push_back("winner " + std::to_string(state_.Winner()));
+    }
+    return record::Outcome::Ok();
+  }
+
+  std::vector<std::string> TakeResultLines() override { return std::exchange(pending_, {}); }
+
+  std::vector<std::string> LegalMoveLines() const override {
+    std::vector<std::string> lines;
+    for (const Move& move : state_.LegalMoves()) lines.push_back(FormatMove(move));
+    return lines;
+  }
+
+ private:
+  Rules rules_;
+  State state_;
+  bool started_ = false;
+  std::vector<std::string> pending_;
+};
+
+}  // namespace
+
+std::string FormatHandResult(const RoundResult& result, const std::array<int, 2>& totals) {
+  std::string line = "hand " + std::to_string(result.number) + " done";
+  line += " score " + std::to_string(result.score[0]) + " " + std::to_string(result.score[1]);
+  line += " total " + std::to_string(totals[0]) + " " + std::to_string(totals[1]);
+  line += Pair("cards", result.cards);
+  line += Pair("xeri", result.xeri);
+  line += Pair("most", result.most_cards);
+  line += Pair("ten_diamonds", result.ten_diamonds);
+  line += Pair("two_clubs", result.two_clubs);
+  line += Pair("aces", result.aces);
+  return line;
+}
+
+std::string FormatDealLines(int players, const Deal& deal) {
+  std::string out;
+  for (int seat = 0; seat < players; ++seat) {
+    out += "deal ";
+    out += std::to_string(seat);
+    out += ' ';
+    out += FormatCards(deal.hands[static_cast<std::size_t>(seat)]);
+    out += '\n';
+  }
+  out += "table ";
+  out += FormatCards(deal.table);
+  out += '\n';
+  if (deal.stock_size > 0) {
+    out += "stock";
+    for (int i = 0; i < deal.stock_size; ++i) {
+      out += ' ';
+      out += FormatCard(deal.stock[static_cast<std::size_t>(i)]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+std::string WriteRecord(const MatchLog& match) {
+  std::string out = "game diloti\nrules " + FormatRules(match.rules) + "\nplayers " +
+                    std::to_string(match.rules.players) + "\n";
+  for (std::size_t h = 0; h < match.hands.size(); ++h) {
+    const HandLog& hand = match.hands[h];
+    out += "hand\n";
+    if (h == 0) out += "dealer " + std::to_string(match.first_dealer) + "\n";
+    if (hand.seed) {
+      out += "seed " + std::to_string(*hand.seed) + "\n";
+    } else {
+      out += FormatDealLines(match.rules.players, hand.deal);
+    }
+    for (const Move& move : hand.moves) out += FormatMove(move) + "\n";
+  }
+  return out;
+}
+
+std::unique_ptr<record::RecordGame> MakeRecordGame(const Rules& rules) {
+  return std::make_unique<DilotiRecordGame>(rules);
+}
+
+}  // namespace kafenio::diloti

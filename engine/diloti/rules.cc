@@ -1,0 +1,85 @@
+#include "engine/diloti/rules.h"
+
+#include <charconv>
+
+namespace kafenio::diloti {
+
+std::string_view PresetName(Preset preset) {
+  return preset == Preset::traditional ? "traditional" : "online";
+}
+
+Rules PresetRules(Preset preset) {
+  Rules rules;
+  rules.preset = preset;
+  const bool online = preset == Preset::online;
+  rules.self_raise = online;
+  rules.final_xeri = online;
+  return rules;
+}
+
+namespace {
+bool ParseBool(std::string_view text, bool& out) {
+  if (text == "true" || text == "1" || text == "yes") return out = true, true;
+  if (text == "false" || text == "0" || text == "no") return out = false, true;
+  return false;
+}
+}  // namespace
+
+RulesParse ParseRules(std::string_view preset, const std::vector<std::string_view>& options) {
+  RulesParse out;
+  if (preset == "online") {
+    out.rules = PresetRules(Preset::online);
+  } else if (preset == "traditional") {
+    out.rules = PresetRules(Preset::traditional);
+  } else {
+    out.error = "unknown diloti preset: " + std::string(preset);
+    return out;
+  }
+  for (auto option : options) {
+    auto eq = option.find('=');
+    if (eq == std::string_view::npos) {
+      out.error = "an option is written KEY=VALUE: " + std::string(option);
+      return out;
+    }
+    auto key = option.substr(0, eq);
+    auto value = option.substr(eq + 1);
+    bool* flag = nullptr;
+    if (key == "target") {
+      int target = 0;
+      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), target);
+      if (ec != std::errc{} || ptr != value.data() + value.size() || target <= 0) {
+        out.error = "target must be a positive whole number";
+        return out;
+      }
+      out.rules.target = target;
+      continue;
+    }
+    if (key == "forced_capture") flag = &out.rules.forced_capture;
+    if (key == "self_raise") flag = &out.rules.self_raise;
+    if (key == "final_xeri") flag = &out.rules.final_xeri;
+    if (!flag) {
+      out.error = "unknown diloti option: " + std::string(key);
+      return out;
+    }
+    if (!ParseBool(value, *flag)) {
+      out.error = std::string(key) + " is true or false";
+      return out;
+    }
+  }
+  return out;
+}
+
+std::string FormatRules(const Rules& rules) {
+  const Rules base = PresetRules(rules.preset);
+  std::string out(PresetName(rules.preset));
+  auto flag = [&](const char* key, bool value, bool preset_value) {
+    if (value != preset_value) out += std::string(" ") + key + (value ? "=true" : "=false");
+  };
+  if (rules.target != base.target) out += " target=" + std::to_string(rules.target);
+  flag("forced_capture", rules.forced_capture, base.forced_capture);
+  flag("self_raise", rules.self_raise, base.self_raise);
+  flag("final_xeri", rules.final_xeri, base.final_xeri);
+  return out;
+}
+
+}  // namespace kafenio::diloti

@@ -1,0 +1,126 @@
+#include "engine/diloti/state.h"
+
+namespace kafenio::diloti {
+
+State::State(const Rules& rules, int first_dealer)
+    : rules_(rules),
+      players_(static_cast<std::uint8_t>(rules.players)),
+      dealer_(static_cast<std::uint8_t>(first_dealer)) {}
+
+CardMask State::DeclarationCards() const {
+  CardMask cards = 0;
+  for (const auto& declaration : declarations_) cards |= declaration.cards;
+  return cards;
+}
+
+int State::OwnedValue(int seat) const {
+  for (int v = 1; v <= kMaxValue; ++v) {
+    const auto& declaration = declarations_[static_cast<std::size_t>(v)];
+    if (declaration.cards && declaration.owner == seat) return v;
+  }
+  return 0;
+}
+
+Illegal State::StartHand(const Deal& deal) {
+  if (phase_ == Phase::match_over) return Illegal::match_over;
+  if (phase_ != Phase::awaiting_deal) return Illegal::no_hand_in_play;
+  if (!IsCompleteDeal(players_, deal)) return Illegal::bad_deal;
+  if (TableNeedsRedeal(deal.table)) return Illegal::table_must_be_redealt;
+  const int hand_number = hand_number_ + 1;
+  // Everything of the previous round goes; the match score stays.
+  const auto totals = totals_;
+  const auto last = last_result_;
+  *this = State(rules_, dealer_);
+  totals_ = totals;
+  last_result_ = last;
+  hand_number_ = static_cast<std::int16_t>(hand_number);
+  hands_ = deal.hands;
+  loose_ = deal.table;
+  stock_ = deal.stock;
+  stock_size_ = deal.stock_size;
+  to_act_ = static_cast<std::uint8_t>(Eldest());
+  phase_ = Phase::play;
+  return Illegal::none;
+}
+
+Illegal State::Apply(const Move& move) {
+  if (auto why = Check(move); why != Illegal::none) return why;
+  Perform(move);
+  return Illegal::none;
+}
+
+void State::Perform(const Move& move) {
+  const std::size_t seat = move.seat;
+  const std::size_t team = static_cast<std::size_t>(TeamOf(move.seat));
+  hands_[seat] &= ~Bit(move.card);
+  loose_ &= ~move.loose;
+  CardMask folded = 0;
+  for (int v = 1; v <= kMaxValue; ++v) {
+    if (!(move.taken & DeclarationBit(v))) continue;
+    folded |= declarations_[static_cast<std::size_t>(v)].cards;
+    declarations_[static_cast<std::size_t>(v)] = Declaration{};
+  }
+  switch (move.kind) {
+    case MoveKind::lay:
+      loose_ |= Bit(move.card);
+      break;
+    case MoveKind::capture: {
+      captured_[team] |= Bit(move.card) | move.loose | folded;
+      last_capturer_ = static_cast<std::int8_t>(move.seat);
+      const bool first_play = moves_this_round_ == 0;
+      bool last_card = StockSize() == 0;
+      for (CardMask hand : hands_) last_card = last_card && hand == 0;
+      const bool cleared = loose_ == 0 && DeclarationCards() == 0;
+      if (cleared && !first_play && (!last_card || rules_.final_xeri)) ++xeri_[team];
+      break;
+    }
+    case MoveKind::declare:
+    case MoveKind::raise:
+    case MoveKind::group:
+      declarations_[move.value] =
+          Declaration{Bit(move.card) | move.loose | folded, static_cast<std::int8_t>(move.seat),
+                      move.kind == MoveKind::group};
+      break;
+  }
+  ++moves_this_round_;
+  to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+  for (int s = 0; s < players_; ++s) {
+    if (hands_[static_cast<std::size_t>(s)] != 0) return;
+  }
+  if (StockSize() > 0) {
+    DealStock();
+  } else {
+    FinishHand();
+  }
+}
+
+void State::DealStock() {
+  for (int i = 1; i <= players_; ++i) {
+    auto& hand = hands_[static_cast<std::size_t>((dealer_ + i) % players_)];
+    for (int k = 0; k < kHandSize; ++k) hand |= Bit(stock_[stock_next_++]);
+  }
+}
+
+void State::FinishHand() {
+  // The last capturer takes what is left, without a xeri. Nobody captured at all: the
+  // cards stay where they are and count for neither side.
+  if (last_capturer_ >= 0) {
+    captured_[static_cast<std::size_t>(TeamOf(last_capturer_))] |= TableCards();
+    loose_ = 0;
+    declarations_ = {};
+  }
+  last_result_ = ScoreRound(captured_, xeri_);
+  last_result_.number = hand_number_;
+  totals_[0] += last_result_.score[0];
+  totals_[1] += last_result_.score[1];
+  dealer_ = static_cast<std::uint8_t>((dealer_ + 1) % players_);
+  const bool reached = totals_[0] >= rules_.target || totals_[1] >= rules_.target;
+  if (reached && totals_[0] != totals_[1]) {
+    winner_ = static_cast<std::int8_t>(totals_[0] > totals_[1] ? 0 : 1);
+    phase_ = Phase::match_over;
+  } else {
+    phase_ = Phase::awaiting_deal;
+  }
+}
+
+}  // namespace kafenio::diloti

@@ -1,0 +1,152 @@
+#pragma once
+// The state of a Diloti match: a copyable value that holds the match score, the round in
+// play and everything the rules need. Deals enter through StartHand (the "chance" moves);
+// players' moves through Apply, which either changes the state or returns why not and
+// leaves it untouched.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/diloti/cards.h"
+#include "engine/diloti/deal.h"
+#include "engine/diloti/illegal.h"
+#include "engine/diloti/move.h"
+#include "engine/diloti/rules.h"
+#include "engine/diloti/scoring.h"
+
+namespace kafenio::diloti {
+
+enum class Phase : std::uint8_t {
+  awaiting_deal,  // between rounds, and before the first
+  play,
+  match_over,
+};
+
+// A pile on the table worth `value`, owned by the player who made, raised or grew it.
+struct Declaration {
+  CardMask cards = 0;  // 0: no declaration of this value
+  std::int8_t owner = -1;
+  bool group = false;
+  friend bool operator==(const Declaration&, const Declaration&) = default;
+};
+
+// The legal moves of one position. A vector, reused between calls so that enumerating
+// does not allocate once it has grown: a crowded table can allow hundreds of captures.
+class MoveList {
+ public:
+  void Clear() { moves_.clear(); }
+  void Add(const Move& move) { moves_.push_back(move); }
+  int size() const { return static_cast<int>(moves_.size()); }
+  bool empty() const { return moves_.empty(); }
+  const Move& operator[](int i) const { return moves_[static_cast<std::size_t>(i)]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + moves_.size(); }
+
+ private:
+  std::vector<Move> moves_;
+};
+
+inline int TeamOf(int seat) {
+  return seat & 1;
+}
+
+struct TableIndex;  // the loose numerals by value, built once per LegalMoves call
+
+class State {
+ public:
+  // A match that waits for its first deal, dealt by `first_dealer`.
+  State(const Rules& rules, int first_dealer);
+
+  const Rules& rules() const { return rules_; }
+  Phase phase() const { return phase_; }
+  bool MatchOver() const { return phase_ == Phase::match_over; }
+  // The seat whose move it is; -1 between rounds and when the match is over.
+  int ToAct() const { return phase_ == Phase::play ? to_act_ : -1; }
+  int Dealer() const { return dealer_; }
+  int Eldest() const { return (dealer_ + 1) % players_; }
+  int Players() const { return players_; }
+  int HandNumber() const { return hand_number_; }
+  const std::array<int, 2>& Totals() const { return totals_; }
+  int Winner() const { return winner_; }  // team, or -1 while the match goes on
+  const RoundResult& LastResult() const { return last_result_; }
+
+  // The round in play.
+  CardMask Hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
+  CardMask Loose() const { return loose_; }
+  // The declaration worth `value` (1..10); cards == 0 when there is none.
+  const Declaration& DeclarationOf(int value) const {
+    return declarations_[static_cast<std::size_t>(value)];
+  }
+  CardMask DeclarationCards() const;
+  // Every card on the table: loose and in declarations.
+  CardMask TableCards() const { return loose_ | DeclarationCards(); }
+  CardMask Captured(int team) const { return captured_[static_cast<std::size_t>(team)]; }
+  const std::array<int, 2>& Xeri() const { return xeri_; }
+  int StockSize() const { return stock_size_ - stock_next_; }
+  int LastCapturer() const { return last_capturer_; }
+  int MovesThisRound() const { return moves_this_round_; }
+  // The value of the declaration `seat` owns, or 0.
+  int OwnedValue(int seat) const;
+
+  // Deals the next round. Refused (bad_deal, table_must_be_redealt) unless it fits.
+  Illegal StartHand(const Deal& deal);
+  // Applies a move of the seat to act, or returns why it is illegal (state unchanged).
+  Illegal Apply(const Move& move);
+  // Why the move would be refused, or Illegal::none; the state does not change.
+  Illegal Validate(const Move& move) const { return Check(move); }
+  // Every legal move of the seat to act, each once; empty between rounds.
+  void LegalMoves(MoveList& out) const;
+  MoveList LegalMoves() const {
+    MoveList list;
+    LegalMoves(list);
+    return list;
+  }
+
+  friend bool operator==(const State&, const State&) = default;
+
+ private:
+  Illegal Check(const Move& move) const;
+  Illegal CheckLay(const Move& move) const;
+  Illegal CheckCapture(const Move& move) const;
+  Illegal CheckDeclare(const Move& move) const;
+  Illegal CheckRaise(const Move& move) const;
+  Illegal CheckGroup(const Move& move) const;
+  // True when the mover still holds a card of every value they own a declaration of,
+  // after playing `card` and with the declaration worth `new_value` (0: none) theirs.
+  bool KeepsCardsOfValue(int seat, Card card, DeclarationSet gone, int new_value) const;
+  bool CanCapture(int seat, Card card) const;
+  bool HeldAfter(int seat, Card card, int value) const;
+
+  void AddCaptures(int seat, Card card, const TableIndex& table, MoveList& out) const;
+  void AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const;
+  void AddRaises(int seat, Card card, const TableIndex& table, MoveList& out) const;
+  void AddGroups(int seat, Card card, const TableIndex& table, MoveList& out) const;
+
+  void Perform(const Move& move);
+  void DealStock();
+  void FinishHand();
+
+  Rules rules_;
+  std::uint8_t players_;
+  Phase phase_ = Phase::awaiting_deal;
+  std::uint8_t to_act_ = 0;
+  std::uint8_t dealer_ = 0;
+  std::int16_t hand_number_ = 0;
+  std::array<int, 2> totals_{};
+  std::int8_t winner_ = -1;
+  RoundResult last_result_{};
+
+  // The round in play.
+  std::array<CardMask, 4> hands_{};
+  CardMask loose_ = 0;
+  std::array<Declaration, kMaxValue + 1> declarations_{};  // by value; [0] unused
+  std::array<CardMask, 2> captured_{};
+  std::array<int, 2> xeri_{};
+  std::array<Card, kMaxStock> stock_{};
+  std::uint8_t stock_size_ = 0;
+  std::uint8_t stock_next_ = 0;
+  std::int8_t last_capturer_ = -1;
+  std::uint8_t moves_this_round_ = 0;
+};
+
+}  // namespace kafenio::diloti

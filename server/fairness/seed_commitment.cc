@@ -1,0 +1,97 @@
+#include "server/fairness/seed_commitment.h"
+
+#include <sodium.h>
+
+#include <string_view>
+
+#include "server/fairness/sodium.h"
+
+namespace kafenio::fairness {
+
+namespace {
+
+constexpr std::string_view kCommitDomain = "kafenio-deal-v1";
+constexpr std::string_view kSeedDomain = "kafenio-seed-v1";
+
+// Fixed-width little-endian encodings, so the bytes are the same on every machine.
+template <std::size_t N>
+std::array<std::uint8_t, N> LittleEndian(std::uint64_t value) {
+  std::array<std::uint8_t, N> bytes{};
+  for (std::size_t i = 0; i < N; ++i) bytes[i] = static_cast<std::uint8_t>(value >> (8 * i));
+  return bytes;
+}
+
+void Absorb(crypto_hash_sha256_state& state, std::span<const std::uint8_t> bytes) {
+  crypto_hash_sha256_update(&state, bytes.data(), bytes.size());
+}
+
+void Absorb(crypto_hash_sha256_state& state, std::string_view text) {
+  crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(text.data()),
+                            text.size());
+}
+
+}  // namespace
+
+Bytes32 CommitmentOf(std::uint64_t seed, const Bytes32& salt, std::int64_t match_id, int hand) {
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  Absorb(state, kCommitDomain);
+  Absorb(state, LittleEndian<8>(seed));
+  Absorb(state, LittleEndian<8>(static_cast<std::uint64_t>(match_id)));
+  Absorb(state, LittleEndian<4>(static_cast<std::uint32_t>(hand)));
+  Absorb(state, salt);
+  Bytes32 digest{};
+  crypto_hash_sha256_final(&state, digest.data());
+  return digest;
+}
+
+HandCommitment CommitHandSeed(const ServerSecret& secret, std::int64_t match_id, int hand) {
+  EnsureSodium();
+  HandCommitment result;
+  Bytes32 entropy{};
+  randombytes_buf(entropy.data(), entropy.size());
+  randombytes_buf(result.salt.data(), result.salt.size());
+
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  Absorb(state, kSeedDomain);
+  Absorb(state, secret);
+  Absorb(state, entropy);
+  Absorb(state, LittleEndian<8>(static_cast<std::uint64_t>(match_id)));
+  Absorb(state, LittleEndian<4>(static_cast<std::uint32_t>(hand)));
+  Bytes32 digest{};
+  crypto_hash_sha256_final(&state, digest.data());
+  sodium_memzero(entropy.data(), entropy.size());
+  for (int i = 7; i >= 0; --i) result.seed = (result.seed << 8) | digest[static_cast<std::size_t>(i)];
+
+  result.commitment = CommitmentOf(result.seed, result.salt, match_id, hand);
+  return result;
+}
+
+bool VerifyCommitment(std::uint64_t seed, const Bytes32& salt, std::int64_t match_id, int hand,
+                      const Bytes32& commitment) {
+  const Bytes32 expected = CommitmentOf(seed, salt, match_id, hand);
+  return sodium_memcmp(expected.data(), commitment.data(), expected.size()) == 0;
+}
+
+std::string ToHex(std::span<const std::uint8_t> bytes) {
+  std::string hex(bytes.size() * 2 + 1, '\0');
+  sodium_bin2hex(hex.data(), hex.size(), bytes.data(), bytes.size());
+  hex.pop_back();  // the terminator sodium writes
+  return hex;
+}
+
+std::optional<Bytes32> Bytes32FromHex(std::string_view hex) {
+  Bytes32 bytes{};
+  std::size_t length = 0;
+  const char* end = nullptr;
+  if (hex.size() != 64 ||
+      sodium_hex2bin(bytes.data(), bytes.size(), hex.data(), hex.size(), nullptr, &length,
+                     &end) != 0 ||
+      length != bytes.size() || end != hex.data() + hex.size()) {
+    return std::nullopt;
+  }
+  return bytes;
+}
+
+}  // namespace kafenio::fairness

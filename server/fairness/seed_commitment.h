@@ -1,0 +1,39 @@
+#pragma once
+// Fair shuffles (docs/fairness.md): each hand's deal seed is committed to with SHA-256
+// before the hand and revealed after it, so players can check that the server dealt the
+// seed it had fixed in advance.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace kafenio::fairness {
+
+using Bytes32 = std::array<std::uint8_t, 32>;
+using ServerSecret = Bytes32;
+
+struct HandCommitment {
+  std::uint64_t seed = 0;  // secret until the hand is over
+  Bytes32 salt{};          // random; published with the seed
+  Bytes32 commitment{};    // published before the hand
+};
+
+// A fresh seed and salt for one hand of one match, and the commitment to them. The seed
+// is SHA-256 over the server secret and 32 bytes from the CSPRNG, so it stays
+// unpredictable even if one of the two were weak.
+HandCommitment CommitHandSeed(const ServerSecret& secret, std::int64_t match_id, int hand);
+
+// SHA-256 of "kafenio-deal-v1" || seed (8 bytes LE) || match id (8 bytes LE) ||
+// hand (4 bytes LE) || salt (32 bytes).
+Bytes32 CommitmentOf(std::uint64_t seed, const Bytes32& salt, std::int64_t match_id, int hand);
+
+bool VerifyCommitment(std::uint64_t seed, const Bytes32& salt, std::int64_t match_id, int hand,
+                      const Bytes32& commitment);
+
+std::string ToHex(std::span<const std::uint8_t> bytes);
+// Exactly 64 hex digits; nullopt otherwise.
+std::optional<Bytes32> Bytes32FromHex(std::string_view hex);
+
+}  // namespace kafenio::fairness

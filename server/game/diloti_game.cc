@@ -1,0 +1,170 @@
+#include "server/game/diloti_game.h"
+
+#include <string>
+
+#include "engine/diloti/record.h"
+#include "engine/diloti/state.h"
+#include "engine/diloti/view.h"
+#include "engine/record/lines.h"
+#include "server/game/diloti_bot.h"
+
+namespace kafenio::server {
+namespace {
+
+namespace d = kafenio::diloti;
+
+constexpr const char* kPhaseNames[] = {"awaiting_deal", "play", "match_over"};
+constexpr const char* kKindNames[] = {"lay", "capture", "declare", "raise", "group"};
+
+void AddCards(d::CardMask mask, google::protobuf::RepeatedPtrField<std::string>& out) {
+  for (d::CardMask rest = mask; rest != 0; rest &= rest - 1) out.Add(d::FormatCard(d::Lowest(rest)));
+}
+
+// The engine's move as the protocol sends it: the notation, and its tokens as fields
+// (the played card, then each group it takes or builds).
+v1::Move ToProto(const d::Move& move) {
+  v1::Move out;
+  out.set_seat(move.seat);
+  out.set_notation(d::FormatMoveBody(move));
+  out.set_kind(kKindNames[static_cast<int>(move.kind)]);
+  out.set_card(d::FormatCard(move.card));
+  out.set_value(move.value);
+  const auto lines = record::SplitLines(out.notation());
+  for (std::size_t i = 2; i < lines.at(0).tokens.size(); ++i) out.add_groups(std::string(lines[0].tokens[i]));
+  return out;
+}
+
+// A request's move as record notation (without the seat): the notation when given, or
+// the same text built from kind, card and groups.
+std::string NotationOf(const v1::Move& move) {
+  if (!move.notation().empty()) return move.notation();
+  std::string text = move.kind();
+  auto word = [&text](const std::string& token) {
+    text.append(1, ' ');
+    text.append(token);
+  };
+  word(move.card());
+  for (const std::string& group : move.groups()) word(group);
+  return text;
+}
+
+void FillResult(const d::RoundResult& r, const std::array<int, 2>& totals, v1::HandResult& out) {
+  out.set_number(r.number);
+  for (int team = 0; team < 2; ++team) {
+    const auto t = static_cast<std::size_t>(team);
+    out.add_score(r.score[t]);
+    out.add_points(r.score[t]);
+    out.add_totals(totals[t]);
+    out.add_captured_cards(r.cards[t]);
+    out.add_xeri(r.xeri[t]);
+    out.add_most_cards(r.most_cards[t]);
+    out.add_ten_diamonds(r.ten_diamonds[t]);
+    out.add_two_clubs(r.two_clubs[t]);
+    out.add_aces(r.aces[t]);
+  }
+  if (r.number > 0) out.set_line(d::FormatHandResult(r, totals));
+}
+
+class DilotiMatch final : public GameMatch {
+ public:
+  DilotiMatch(const d::Rules& rules, int first_dealer) : state_(rules, first_dealer) {}
+
+  int Players() const override { return state_.Players(); }
+  std::string RulesText() const override { return d::FormatRules(state_.rules()); }
+  bool AwaitingDeal() const override { return state_.phase() == d::Phase::awaiting_deal; }
+  bool MatchOver() const override { return state_.MatchOver(); }
+  int ToAct() const override { return state_.ToAct(); }
+  int Dealer() const override { return state_.Dealer(); }
+  int HandNumber() const override { return state_.HandNumber(); }
+  int Winner() const override { return state_.Winner(); }
+  std::array<int, 2> Totals() const override { return state_.Totals(); }
+
+  void StartHand(std::uint64_t seed) override {
+    state_.StartHand(d::DealFromSeed(state_.Players(), state_.Dealer(), seed));
+  }
+
+  MoveOutcome Apply(int seat, const v1::Move& request) override {
+    MoveOutcome out;
+    std::string text = std::to_string(seat);
+    text.append(1, ' ');
+    text.append(NotationOf(request));
+    const auto lines = record::SplitLines(text);
+    if (lines.size() != 1) {
+      out.kind = MoveOutcome::Kind::unparsable;
+      out.reason = "a move is one line of record notation, e.g. \"capture 7h 3c+4d\"";
+      return out;
+    }
+    const d::MoveParse parse = d::ParseMove(lines[0].tokens);
+    if (!parse.move) {
+      out.kind = MoveOutcome::Kind::unparsable;
+      out.reason = parse.error;
+      return out;
+    }
+    if (state_.ToAct() != seat) {
+      out.kind = MoveOutcome::Kind::not_your_turn;
+      out.reason = std::string(d::Describe(d::Illegal::not_your_turn));
+      return out;
+    }
+    const int hand_before = state_.HandNumber();
+    const d::Illegal why = state_.Apply(*parse.move);
+    if (why != d::Illegal::none) {
+      out.kind = MoveOutcome::Kind::illegal;
+      out.reason = std::string(d::Describe(why));
+      return out;
+    }
+    out.move = ToProto(*parse.move);
+    out.match_over = state_.MatchOver();
+    out.hand_ended = out.match_over || state_.phase() == d::Phase::awaiting_deal ||
+                     state_.HandNumber() != hand_before;
+    return out;
+  }
+
+  v1::Move BotMove() const override { return ToProto(ChooseDilotiMove(state_)); }
+
+  void FillView(int seat, v1::GameView& out) const override {
+    const d::SeatView view = seat >= 0 ? d::ViewFor(state_, seat) : d::SpectatorView(state_);
+    v1::DilotiView& v = *out.mutable_diloti();
+    v.set_viewer(view.viewer);
+    v.set_rules(RulesText());
+    v.set_phase(kPhaseNames[static_cast<int>(view.phase)]);
+    v.set_to_act(view.to_act);
+    v.set_dealer(view.dealer);
+    v.set_hand_number(view.hand_number);
+    v.set_winner(view.winner);
+    for (int team = 0; team < 2; ++team) {
+      const auto t = static_cast<std::size_t>(team);
+      v.add_totals(view.totals[t]);
+      v.add_captured_cards(d::Count(view.captured[t]));
+      v.add_xeri(view.xeri[t]);
+    }
+    AddCards(view.hand, *v.mutable_hand());
+    for (int s = 0; s < state_.Players(); ++s) v.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
+    v.set_stock_size(view.stock_size);
+    AddCards(view.loose, *v.mutable_loose());
+    for (const d::DeclarationView& declaration : view.declarations) {
+      v1::DilotiDeclaration& out_d = *v.add_declarations();
+      out_d.set_value(declaration.value);
+      AddCards(declaration.cards, *out_d.mutable_cards());
+      out_d.set_owner(declaration.owner);
+      out_d.set_group(declaration.group);
+    }
+    v.set_last_capturer(view.last_capturer);
+    for (const d::Move& move : view.legal_moves) *v.add_legal_moves() = ToProto(move);
+    FillResult(view.last_result, view.totals, *v.mutable_last_result());
+  }
+
+  void FillLastResult(v1::HandResult& out) const override {
+    FillResult(state_.LastResult(), state_.Totals(), out);
+  }
+
+ private:
+  d::State state_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameMatch> MakeDilotiMatch(const d::Rules& rules, int first_dealer) {
+  return std::make_unique<DilotiMatch>(rules, first_dealer);
+}
+
+}  // namespace kafenio::server

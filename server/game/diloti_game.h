@@ -1,0 +1,12 @@
+#pragma once
+// The Diloti adapter behind GameMatch (game.h).
+#include <memory>
+
+#include "engine/diloti/rules.h"
+#include "server/game/game.h"
+
+namespace kafenio::server {
+
+std::unique_ptr<GameMatch> MakeDilotiMatch(const diloti::Rules& rules, int first_dealer);
+
+}  // namespace kafenio::server

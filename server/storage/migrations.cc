@@ -1,0 +1,75 @@
+#include "server/storage/migrations.h"
+
+#include <chrono>
+#include <string>
+
+#include "server/storage/sqlite/connection.h"
+#include "server/storage/storage_error.h"
+
+namespace kafenio::storage {
+
+namespace {
+
+void EnsureMigrationsTable(sqlite::Connection& db) {
+  db.RunScript(
+      "CREATE TABLE IF NOT EXISTS schema_migrations ("
+      " version INTEGER PRIMARY KEY,"
+      " name TEXT NOT NULL,"
+      " applied_ms INTEGER NOT NULL);");
+}
+
+std::int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+int SchemaVersion(sqlite::Connection& db) {
+  EnsureMigrationsTable(db);
+  auto& query = db.Prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+  query.Step();
+  const auto version = static_cast<int>(query.Int(0));
+  query.Reset();
+  return version;
+}
+
+int ApplyMigrations(sqlite::Connection& db, std::span<const Migration> migrations) {
+  const int current = SchemaVersion(db);
+  const int known = migrations.empty() ? 0 : migrations.back().version;
+  if (current > known) {
+    throw SchemaTooNewError("database schema version " + std::to_string(current) +
+                            " is newer than this program knows (" + std::to_string(known) +
+                            "); run a newer kafenio");
+  }
+  int applied = 0;
+  for (const auto& migration : migrations) {
+    if (migration.version <= current) continue;
+    // IMMEDIATE takes the write lock first, so two starting processes cannot both migrate.
+    db.RunScript("BEGIN IMMEDIATE");
+    try {
+      // Another process may have migrated between our version check and the lock.
+      if (SchemaVersion(db) >= migration.version) {
+        db.RunScript("ROLLBACK");
+        continue;
+      }
+      db.RunScript(migration.sql);
+      db.Prepare("INSERT INTO schema_migrations (version, name, applied_ms) VALUES (?, ?, ?)")
+          .Bind(1, migration.version)
+          .Bind(2, std::string_view(migration.name))
+          .Bind(3, NowMs())
+          .Run();
+      db.RunScript("COMMIT");
+    } catch (const StorageError& error) {
+      db.RunScript("ROLLBACK");
+      throw StorageError("migration " + std::to_string(migration.version) + "_" +
+                             migration.name + ": " + error.what(),
+                         error.code());
+    }
+    ++applied;
+  }
+  return applied;
+}
+
+}  // namespace kafenio::storage

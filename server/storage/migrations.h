@@ -1,0 +1,30 @@
+#pragma once
+// Schema migrations: migrations/NNNN_name.sql, embedded in the program at build time
+// (cmake/EmbedMigrations.cmake), applied in order at start-up, each in its own transaction
+// and recorded in schema_migrations.
+#include <span>
+
+namespace kafenio::storage {
+
+namespace sqlite {
+class Connection;
+}
+
+struct Migration {
+  int version;       // NNNN: 1, 2, 3, ...
+  const char* name;  // the file name's "name" part
+  const char* sql;
+};
+
+// Every migration this program knows, in order.
+std::span<const Migration> EmbeddedMigrations();
+
+// The highest version recorded in the database; 0 for an empty database.
+int SchemaVersion(sqlite::Connection& db);
+
+// Applies the migrations newer than the database's version, one transaction each. Throws
+// SchemaTooNewError, changing nothing, when the database records a version this list lacks.
+// Returns how many were applied.
+int ApplyMigrations(sqlite::Connection& db, std::span<const Migration> migrations);
+
+}  // namespace kafenio::storage

@@ -1,0 +1,128 @@
+#include "server/storage/sqlite_storage.h"
+
+#include <filesystem>
+#include <memory>
+
+#include "server/storage/checkpointer.h"
+#include "server/storage/group_commit_writer.h"
+#include "server/storage/migrations.h"
+#include "server/storage/reader_pool.h"
+#include "server/storage/sqlite/connection.h"
+#include "server/storage/sqlite_reads.h"
+#include "server/storage/storage_error.h"
+
+namespace kafenio::storage {
+
+namespace {
+
+std::unique_ptr<sqlite::Connection> OpenWriter(const std::string& path) {
+  const auto folder = std::filesystem::path(path).parent_path();
+  if (!folder.empty()) std::filesystem::create_directories(folder);
+  auto db = std::make_unique<sqlite::Connection>(path, sqlite::OpenMode::read_write_create);
+  if (db->PragmaText("journal_mode = WAL") != "wal") {
+    throw StorageError(path + ": cannot switch to WAL mode");
+  }
+  // FULL: a commit returns only after the WAL is synced, so an acknowledged move survives
+  // a crash or power loss.
+  db->PragmaText("synchronous = FULL");
+  // Checkpoints run on the Checkpointer's thread, never inside a commit.
+  db->PragmaText("wal_autocheckpoint = 0");
+  ApplyMigrations(*db, EmbeddedMigrations());
+  return db;
+}
+
+class SqliteStorage final : public Storage {
+ public:
+  explicit SqliteStorage(const SqliteOptions& options)
+      : writer_(OpenWriter(options.path)),
+        checkpointer_(options.path, options.checkpoint_interval),
+        readers_(options.path) {}
+
+  ~SqliteStorage() override { Close(); }
+
+  void Enqueue(WriteOp op, WriteDone done) override {
+    writer_.Enqueue(std::move(op), std::move(done));
+  }
+  void Flush() override { writer_.Flush(); }
+  void Close() override {
+    checkpointer_.Stop();
+    writer_.Close();
+    readers_.Clear();
+  }
+  StorageStats Stats() const override {
+    const auto written = writer_.counters();
+    return StorageStats{written.commits, written.operations, checkpointer_.checkpoints()};
+  }
+
+  std::optional<Account> FindAccountByName(std::string_view name) override {
+    auto db = readers_.Borrow();
+    return reads::AccountByName(*db, name);
+  }
+  std::optional<Account> FindAccount(std::int64_t account_id) override {
+    auto db = readers_.Borrow();
+    return reads::AccountById(*db, account_id);
+  }
+  std::optional<Session> FindSession(std::string_view token_hash, std::int64_t now_ms) override {
+    auto db = readers_.Borrow();
+    return reads::SessionByTokenHash(*db, token_hash, now_ms);
+  }
+  std::optional<GameTable> FindTable(std::int64_t table_id) override {
+    auto db = readers_.Borrow();
+    return reads::TableById(*db, table_id);
+  }
+  std::optional<Series> FindSeries(std::int64_t table_id) override {
+    auto db = readers_.Borrow();
+    return reads::SeriesOfTable(*db, table_id);
+  }
+  std::optional<Match> FindMatch(std::int64_t match_id) override {
+    auto db = readers_.Borrow();
+    return reads::MatchById(*db, match_id);
+  }
+  std::vector<UnfinishedMatch> LoadUnfinishedMatches() override {
+    auto db = readers_.Borrow();
+    return reads::UnfinishedMatches(*db);
+  }
+  std::vector<HandSeed> LoadHandSeeds(std::int64_t match_id) override {
+    auto db = readers_.Borrow();
+    return reads::HandSeeds(*db, match_id);
+  }
+  std::vector<MoveEvent> LoadMoves(std::int64_t match_id, std::int64_t after_sequence) override {
+    auto db = readers_.Borrow();
+    return reads::Moves(*db, match_id, after_sequence);
+  }
+  std::optional<std::string> LoadMatchRecord(std::int64_t match_id) override {
+    auto db = readers_.Borrow();
+    return reads::MatchRecord(*db, match_id);
+  }
+  std::vector<MatchSummary> MatchHistory(std::int64_t account_id, int limit,
+                                         std::int64_t before_match_id) override {
+    auto db = readers_.Borrow();
+    return reads::History(*db, account_id, limit, before_match_id);
+  }
+  std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) override {
+    auto db = readers_.Borrow();
+    return reads::RatingOf(*db, account_id, mode);
+  }
+  std::vector<LeaderboardEntry> Leaderboard(std::string_view mode, int limit) override {
+    auto db = readers_.Borrow();
+    return reads::Leaders(*db, mode, limit);
+  }
+  std::vector<RatingHistoryEntry> RatingHistory(std::int64_t account_id,
+                                                std::string_view mode) override {
+    auto db = readers_.Borrow();
+    return reads::RatingHistory(*db, account_id, mode);
+  }
+
+ private:
+  GroupCommitWriter writer_;
+  Checkpointer checkpointer_;
+  ReaderPool readers_;
+};
+
+}  // namespace
+
+std::unique_ptr<Storage> OpenSqliteStorage(const SqliteOptions& options) {
+  return std::make_unique<SqliteStorage>(options);
+}
+
+}  // namespace kafenio::storage

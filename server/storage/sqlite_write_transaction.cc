@@ -1,0 +1,223 @@
+#include "server/storage/sqlite_write_transaction.h"
+
+#include <sqlite3.h>
+
+#include <string>
+
+#include "server/storage/sqlite_codec.h"
+#include "server/storage/storage_error.h"
+
+namespace kafenio::storage {
+
+void SqliteWriteTransaction::ExpectChanged(const char* what) {
+  if (sqlite3_changes(db_.handle()) == 0) throw StorageError(std::string(what) + ": no such row");
+}
+
+std::int64_t SqliteWriteTransaction::CreateAccount(const Account& account) {
+  db_.Prepare("INSERT INTO accounts (name, password_hash, created_ms) VALUES (?, ?, ?)")
+      .Bind(1, account.name)
+      .Bind(2, account.password_hash)
+      .Bind(3, account.created_ms)
+      .Run();
+  return sqlite3_last_insert_rowid(db_.handle());
+}
+
+void SqliteWriteTransaction::SetPasswordHash(std::int64_t account_id,
+                                             std::string_view password_hash) {
+  db_.Prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
+      .Bind(1, password_hash)
+      .Bind(2, account_id)
+      .Run();
+  ExpectChanged("set password");
+}
+
+void SqliteWriteTransaction::PutSession(const Session& session) {
+  db_.Prepare(
+         "INSERT INTO sessions (token_hash, account_id, expires_ms) VALUES (?, ?, ?) "
+         "ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms")
+      .Bind(1, session.token_hash)
+      .Bind(2, session.account_id)
+      .Bind(3, session.expires_ms)
+      .Run();
+}
+
+void SqliteWriteTransaction::DeleteSession(std::string_view token_hash) {
+  db_.Prepare("DELETE FROM sessions WHERE token_hash = ?").Bind(1, token_hash).Run();
+}
+
+void SqliteWriteTransaction::DeleteExpiredSessions(std::int64_t now_ms) {
+  db_.Prepare("DELETE FROM sessions WHERE expires_ms <= ?").Bind(1, now_ms).Run();
+}
+
+std::int64_t SqliteWriteTransaction::CreateTable(const GameTable& table) {
+  db_.Prepare(
+         "INSERT INTO game_tables (game, rules, seats, visibility, invite_code, clock_ms, rated,"
+         " created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .Bind(1, table.game)
+      .Bind(2, table.rules)
+      .Bind(3, table.seats)
+      .Bind(4, std::string_view(table.is_public ? "public" : "private"))
+      .Bind(5, table.invite_code)
+      .Bind(6, table.clock_ms)
+      .Bind(7, table.rated ? 1 : 0)
+      .Bind(8, table.created_ms)
+      .Run();
+  const std::int64_t id = sqlite3_last_insert_rowid(db_.handle());
+  db_.Prepare("INSERT INTO series (table_id) VALUES (?)").Bind(1, id).Run();
+  return id;
+}
+
+void SqliteWriteTransaction::PutSeries(const Series& series) {
+  db_.Prepare(
+         "INSERT INTO series (table_id, matches_played, score0, score1) VALUES (?, ?, ?, ?) "
+         "ON CONFLICT (table_id) DO UPDATE SET matches_played = excluded.matches_played,"
+         " score0 = excluded.score0, score1 = excluded.score1")
+      .Bind(1, series.table_id)
+      .Bind(2, series.matches_played)
+      .Bind(3, series.score[0])
+      .Bind(4, series.score[1])
+      .Run();
+}
+
+std::int64_t SqliteWriteTransaction::CreateMatch(const Match& match) {
+  db_.Prepare(
+         "INSERT INTO matches (table_id, game, rules, players, first_dealer, rated, state,"
+         " created_ms, finished_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .Bind(1, match.table_id)
+      .Bind(2, match.game)
+      .Bind(3, match.rules)
+      .Bind(4, static_cast<int>(match.seats.size()))
+      .Bind(5, match.first_dealer)
+      .Bind(6, match.rated ? 1 : 0)
+      .Bind(7, MatchStateName(match.state))
+      .Bind(8, match.created_ms)
+      .Bind(9, match.finished_ms)
+      .Run();
+  const std::int64_t id = sqlite3_last_insert_rowid(db_.handle());
+  for (std::size_t seat = 0; seat < match.seats.size(); ++seat) {
+    const auto& holder = match.seats[seat];
+    auto& insert =
+        db_.Prepare("INSERT INTO match_seats (match_id, seat, account_id, bot) VALUES (?, ?, ?, ?)");
+    insert.Bind(1, id).Bind(2, static_cast<int>(seat)).Bind(3, holder.account_id);
+    if (holder.IsBot()) {
+      insert.Bind(4, holder.bot);
+    } else {
+      insert.BindNull(4);
+    }
+    insert.Run();
+  }
+  return id;
+}
+
+void SqliteWriteTransaction::PutHandSeed(const HandSeed& seed) {
+  db_.Prepare(
+         "INSERT INTO hand_seeds (match_id, hand, dealer, seed, salt, commitment, revealed)"
+         " VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .Bind(1, seed.match_id)
+      .Bind(2, seed.hand)
+      .Bind(3, seed.dealer)
+      .Bind(4, SeedToColumn(seed.seed))
+      .Bind(5, seed.salt_hex)
+      .Bind(6, seed.commitment_hex)
+      .Bind(7, seed.revealed ? 1 : 0)
+      .Run();
+}
+
+void SqliteWriteTransaction::RevealHandSeed(std::int64_t match_id, int hand) {
+  db_.Prepare("UPDATE hand_seeds SET revealed = 1 WHERE match_id = ? AND hand = ?")
+      .Bind(1, match_id)
+      .Bind(2, hand)
+      .Run();
+  ExpectChanged("reveal seed");
+}
+
+void SqliteWriteTransaction::AppendMove(const MoveEvent& move) {
+  db_.Prepare(
+         "INSERT INTO move_events (match_id, sequence, hand, seat, move, time_ms)"
+         " VALUES (?, ?, ?, ?, ?, ?)")
+      .Bind(1, move.match_id)
+      .Bind(2, move.sequence)
+      .Bind(3, move.hand)
+      .Bind(4, move.seat)
+      .Bind(5, move.move)
+      .Bind(6, move.time_ms)
+      .Run();
+}
+
+void SqliteWriteTransaction::PutHandResult(const HandResult& result) {
+  db_.Prepare(
+         "INSERT INTO hand_results (match_id, hand, score0, score1, total0, total1, breakdown)"
+         " VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .Bind(1, result.match_id)
+      .Bind(2, result.hand)
+      .Bind(3, result.score[0])
+      .Bind(4, result.score[1])
+      .Bind(5, result.total[0])
+      .Bind(6, result.total[1])
+      .Bind(7, result.breakdown)
+      .Run();
+}
+
+void SqliteWriteTransaction::FinishMatch(const MatchResult& result) {
+  const MatchState state = result.abandoned_by ? MatchState::abandoned : MatchState::finished;
+  db_.Prepare("UPDATE matches SET state = ?, finished_ms = ? WHERE id = ? AND state = 'live'")
+      .Bind(1, MatchStateName(state))
+      .Bind(2, result.finished_ms)
+      .Bind(3, result.match_id)
+      .Run();
+  ExpectChanged("finish match (unknown or already over)");
+  db_.Prepare(
+         "INSERT INTO match_results (match_id, winner, total0, total1, abandoned_by, record)"
+         " VALUES (?, ?, ?, ?, ?, ?)")
+      .Bind(1, result.match_id)
+      .Bind(2, result.winner)
+      .Bind(3, result.total[0])
+      .Bind(4, result.total[1])
+      .Bind(5, result.abandoned_by)
+      .Bind(6, result.record)
+      .Run();
+}
+
+std::optional<Rating> SqliteWriteTransaction::FindRating(std::int64_t account_id,
+                                                         std::string_view mode) {
+  auto& query = db_.Prepare(
+      "SELECT rating, rd, volatility, matches, updated_ms FROM ratings"
+      " WHERE account_id = ? AND mode = ?");
+  query.Bind(1, account_id).Bind(2, mode);
+  if (!query.Step()) return std::nullopt;
+  Rating rating{account_id,     std::string(mode),
+                query.Real(0),  query.Real(1),
+                query.Real(2),  static_cast<int>(query.Int(3)),
+                query.Int(4)};
+  query.Reset();
+  return rating;
+}
+
+void SqliteWriteTransaction::PutRating(const Rating& rating, std::int64_t match_id) {
+  db_.Prepare(
+         "INSERT INTO ratings (account_id, mode, rating, rd, volatility, matches, updated_ms)"
+         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, mode) DO UPDATE SET"
+         " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
+         " matches = excluded.matches, updated_ms = excluded.updated_ms")
+      .Bind(1, rating.account_id)
+      .Bind(2, rating.mode)
+      .Bind(3, rating.rating)
+      .Bind(4, rating.rd)
+      .Bind(5, rating.volatility)
+      .Bind(6, rating.matches)
+      .Bind(7, rating.updated_ms)
+      .Run();
+  db_.Prepare(
+         "INSERT INTO rating_history (account_id, mode, match_id, rating, rd, volatility,"
+         " time_ms) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .Bind(1, rating.account_id)
+      .Bind(2, rating.mode)
+      .Bind(3, match_id)
+      .Bind(4, rating.rating)
+      .Bind(5, rating.rd)
+      .Bind(6, rating.volatility)
+      .Bind(7, rating.updated_ms)
+      .Run();
+}
+
+}  // namespace kafenio::storage

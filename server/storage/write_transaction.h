@@ -1,0 +1,43 @@
+#pragma once
+// The writes a storage backend offers inside one transaction. Write operations receive
+// one of these on the writer thread; every call either succeeds or throws StorageError.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "server/storage/rows.h"
+
+namespace kafenio::storage {
+
+class WriteTransaction {
+ public:
+  virtual ~WriteTransaction() = default;
+
+  // Returns the new account's id. Throws when the name is taken (names ignore case).
+  virtual std::int64_t CreateAccount(const Account& account) = 0;
+  virtual void SetPasswordHash(std::int64_t account_id, std::string_view password_hash) = 0;
+  virtual void PutSession(const Session& session) = 0;
+  virtual void DeleteSession(std::string_view token_hash) = 0;
+  virtual void DeleteExpiredSessions(std::int64_t now_ms) = 0;
+
+  // Returns the new table's id; creates its series row.
+  virtual std::int64_t CreateTable(const GameTable& table) = 0;
+  virtual void PutSeries(const Series& series) = 0;
+
+  // Returns the new match's id; stores its seats too.
+  virtual std::int64_t CreateMatch(const Match& match) = 0;
+  virtual void PutHandSeed(const HandSeed& seed) = 0;
+  virtual void RevealHandSeed(std::int64_t match_id, int hand) = 0;
+  // Throws when the match already has this sequence number: a move is stored once.
+  virtual void AppendMove(const MoveEvent& move) = 0;
+  virtual void PutHandResult(const HandResult& result) = 0;
+  // Stores the result and marks the match finished, or abandoned when abandoned_by is set.
+  virtual void FinishMatch(const MatchResult& result) = 0;
+
+  // Reads inside the transaction, so a rating update sees every earlier committed update.
+  virtual std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) = 0;
+  // Stores the new current rating and a history row for the match that produced it.
+  virtual void PutRating(const Rating& rating, std::int64_t match_id) = 0;
+};
+
+}  // namespace kafenio::storage
