@@ -282,7 +282,8 @@ void Table::MaybeStartMatch() {
 void Table::StartMatch() {
   // rules.md, "Common ground": the first dealer rotates from one match to the next.
   const int first_dealer = (first_dealer_of_series_ + matches_played_) % settings_.seats;
-  MatchCreation created = CreateMatch(MatchSpec{settings_.game, settings_.preset, settings_.options, first_dealer});
+  MatchCreation created =
+      CreateMatch(MatchSpec{settings_.game, settings_.preset, settings_.options, first_dealer, settings_.seats});
   if (!created.match) return;  // the rules were checked when the table was created
   match_ = std::move(created.match);
   match_live_ = true;
