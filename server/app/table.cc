@@ -594,6 +594,15 @@ void Table::ScheduleNext() {
   if (to_act < 0) return;
   const Seat& s = seats_[static_cast<std::size_t>(to_act)];
   const std::int64_t seq = seq_;
+  if ((s.kind == Seat::Kind::bot || s.bot_holding) && config_.bot_delay_ms > 0) {
+    // Bots that "think" a moment, so people can follow them (and the load tool can pace).
+    clock_.expires_after(std::chrono::milliseconds(config_.bot_delay_ms));
+    clock_.async_wait([weak = weak_from_this(), seq](const boost::system::error_code& error) {
+      if (error) return;
+      if (auto self = weak.lock()) self->BotStep(seq);
+    });
+    return;
+  }
   if (s.kind == Seat::Kind::bot || s.bot_holding) {
     // Posted, not called: a bot-only match would otherwise recurse through a whole match
     // and keep this strand from other work.
