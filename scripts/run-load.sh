@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Starts `kafenio serve` on a free loopback port, runs the load tool against it with the
-# given arguments (e.g. --tables 1000 --matches 1), and stops the server.
+# given arguments (e.g. --tables 1000 --matches 1), and stops the server. Extra server
+# flags go in SERVER_SETTINGS, e.g. SERVER_SETTINGS="--set bot_delay_ms=200".
 set -euo pipefail
 build=${BUILD:-build/release}
 log=$(mktemp)
 "$build/server/kafenio" serve --listen 127.0.0.1:0 --web /nonexistent \
-  --set messages_per_second=1000000 --set message_burst=1000000 >"$log" 2>&1 &
+  --set messages_per_second=1000000 --set message_burst=1000000 ${SERVER_SETTINGS:-} >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 50); do grep -q "listening on" "$log" && break; sleep 0.1; done

@@ -44,9 +44,6 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer, 
                  request.seats()};
   const SeatCount rules = CheckRules(spec);
   if (!rules.error.empty()) return fail(v1::BAD_RULES, rules.error);
-  if (request.seats() != 0 && request.seats() != rules.seats) {
-    return fail(v1::BAD_RULES, "this game and preset play with " + std::to_string(rules.seats) + " seats");
-  }
   int clock = request.turn_clock_ms() == 0 ? config_.default_turn_clock_ms : request.turn_clock_ms();
   if (clock < config_.min_turn_clock_ms || clock > config_.max_turn_clock_ms) {
     return fail(v1::BAD_REQUEST, "the turn clock must be between " + std::to_string(config_.min_turn_clock_ms) +

@@ -282,7 +282,8 @@ void Table::MaybeStartMatch() {
 void Table::StartMatch() {
   // rules.md, "Common ground": the first dealer rotates from one match to the next.
   const int first_dealer = (first_dealer_of_series_ + matches_played_) % settings_.seats;
-  MatchCreation created = CreateMatch(MatchSpec{settings_.game, settings_.preset, settings_.options, first_dealer, settings_.seats});
+  MatchCreation created =
+      CreateMatch(MatchSpec{settings_.game, settings_.preset, settings_.options, first_dealer, settings_.seats});
   if (!created.match) return;  // the rules were checked when the table was created
   match_ = std::move(created.match);
   match_live_ = true;
@@ -593,6 +594,15 @@ void Table::ScheduleNext() {
   if (to_act < 0) return;
   const Seat& s = seats_[static_cast<std::size_t>(to_act)];
   const std::int64_t seq = seq_;
+  if ((s.kind == Seat::Kind::bot || s.bot_holding) && config_.bot_delay_ms > 0) {
+    // Bots that "think" a moment, so people can follow them (and the load tool can pace).
+    clock_.expires_after(std::chrono::milliseconds(config_.bot_delay_ms));
+    clock_.async_wait([weak = weak_from_this(), seq](const boost::system::error_code& error) {
+      if (error) return;
+      if (auto self = weak.lock()) self->BotStep(seq);
+    });
+    return;
+  }
   if (s.kind == Seat::Kind::bot || s.bot_holding) {
     // Posted, not called: a bot-only match would otherwise recurse through a whole match
     // and keep this strand from other work.

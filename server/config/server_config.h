@@ -26,6 +26,7 @@ struct ServerConfig {
   int min_turn_clock_ms = 100;
   int max_turn_clock_ms = 600000;
   int timeouts_before_bot = 3;
+  int bot_delay_ms = 0;  // how long a bot waits before its move (0: at once)
   std::size_t chat_max_bytes = 280;
   int chat_messages_per_10s = 5;
   int session_ttl_hours = 24 * 7;

@@ -55,7 +55,7 @@ struct MatchSpec {
   std::string preset;                // "" takes the game's default preset
   std::vector<std::string> options;  // KEY=VALUE
   int first_dealer = 0;
-  int seats = 0;  // diloti: 2 or 4 players; 0 takes the game's default
+  int seats = 0;  // 2 or 4 where the game lets players choose (Diloti); 0: the preset's
 };
 
 struct MatchCreation {
@@ -65,7 +65,8 @@ struct MatchCreation {
 
 // Creates a match of any known game (game_registry.cc).
 MatchCreation CreateMatch(const MatchSpec& spec);
-// The number of seats a game and preset play with, or an error (for table creation).
+// The number of seats a table of this game, preset and seat request has, and the
+// canonical rules text, or an error (for table creation).
 struct SeatCount {
   int seats = 0;
   std::string rules_text;

@@ -40,6 +40,11 @@ SeatCount CheckRules(const MatchSpec& spec) {
       out.error = parse.error;
       return out;
     }
+    if (spec.seats != 0 && spec.seats != parse.rules.Players()) {
+      out.error = "pilotta " + std::string(pilotta::PresetName(parse.rules.preset)) + " is played by " +
+                  std::to_string(parse.rules.Players()) + " players";
+      return out;
+    }
     out.seats = parse.rules.Players();
     out.rules_text = pilotta::FormatRules(parse.rules);
     return out;

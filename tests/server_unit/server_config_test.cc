@@ -26,6 +26,8 @@ TEST_CASE("settings by name, with their values checked") {
   std::string error;
   CHECK(ApplySetting(config, "default_turn_clock_ms", "15000", error));
   CHECK(config.default_turn_clock_ms == 15000);
+  CHECK(ApplySetting(config, "bot_delay_ms", "250", error));
+  CHECK(config.bot_delay_ms == 250);
   CHECK(ApplySetting(config, "allowed_origin", "https://kafenio.example", error));
   CHECK(ApplySetting(config, "allowed_origin", "http://localhost:3000", error));
   CHECK(config.allowed_origins.size() == 2);
