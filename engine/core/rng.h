@@ -72,9 +72,7 @@ class DealRng {
     low = (cross << 32) | (lo_lo & 0xFFFFFFFFULL);
     return a_hi * b_hi + (hi_lo >> 32) + (cross >> 32);
   }
-  static constexpr std::uint64_t Rotl(std::uint64_t x, int k) {
-    return (x << k) | (x >> (64 - k));
-  }
+  static constexpr std::uint64_t Rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4]{};
 };
 

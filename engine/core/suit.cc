@@ -11,7 +11,9 @@ std::optional<Suit> ParseSuit(std::string_view text) {
   return static_cast<Suit>(at);
 }
 
-char SuitChar(Suit suit) { return kSuitChars[static_cast<int>(suit)]; }
+char SuitChar(Suit suit) {
+  return kSuitChars[static_cast<int>(suit)];
+}
 
 std::optional<WrittenCard> ParseWrittenCard(std::string_view text) {
   if (text.size() != 2) return std::nullopt;

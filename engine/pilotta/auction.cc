@@ -7,7 +7,9 @@ namespace {
 constexpr int kMinBid = 8;   // 80
 constexpr int kMaxBid = 16;  // 160
 
-bool ValidBidValue(int tens) { return (tens >= kMinBid && tens <= kMaxBid) || tens == kCapotBid; }
+bool ValidBidValue(int tens) {
+  return (tens >= kMinBid && tens <= kMaxBid) || tens == kCapotBid;
+}
 }  // namespace
 
 void State::AuctionMoves(MoveList& out) const {
@@ -48,7 +50,8 @@ void State::AuctionMoves(MoveList& out) const {
       out.Add(Move::Pass(seat));
       out.Add(Move::Make(MoveKind::swap, seat));
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -62,7 +65,8 @@ Move State::SampleAuctionMove(DealRng& rng) const {
       const int first = above < kMinBid ? kMinBid : above + 1;
       const int values = first > kMaxBid ? 0 : kMaxBid - first + 1;
       const int capot = above != kCapotBid ? suits : 0;
-      const auto index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(1 + values * suits + capot)));
+      const auto index =
+          static_cast<int>(rng.Below(static_cast<std::uint64_t>(1 + values * suits + capot)));
       if (index == 0) return Move::Pass(seat);
       const int k = index - 1;
       if (k < values * suits) return Move::Bid(seat, first + k / suits, k % suits);
@@ -216,7 +220,8 @@ void State::DealStock() {
     }
   }
   // What is left stays undealt (classic2's 13 cards); it is never seen.
-  for (int i = next; i < stock_size_; ++i) stock_[static_cast<std::size_t>(i - next)] = stock_[static_cast<std::size_t>(i)];
+  for (int i = next; i < stock_size_; ++i)
+    stock_[static_cast<std::size_t>(i - next)] = stock_[static_cast<std::size_t>(i)];
   stock_size_ = static_cast<std::uint8_t>(stock_size_ - next);
   BeginPlay();
 }

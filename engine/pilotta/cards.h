@@ -23,13 +23,27 @@ enum Rank : std::uint8_t { r7 = 0, r8, r9, rT, rJ, rQ, rK, rA };
 constexpr Card MakeCard(Suit suit, int rank) {
   return static_cast<Card>(static_cast<int>(suit) * 8 + rank);
 }
-constexpr int SuitOf(Card card) { return card >> 3; }
-constexpr int RankOf(Card card) { return card & 7; }
-constexpr CardMask Bit(Card card) { return CardMask{1} << card; }
-constexpr CardMask SuitMask(int suit) { return CardMask{0xFF} << (suit * 8); }
-constexpr CardMask RankMask(int rank) { return CardMask{0x01010101} << rank; }
-constexpr int Count(CardMask mask) { return std::popcount(mask); }
-constexpr Card Lowest(CardMask mask) { return static_cast<Card>(std::countr_zero(mask)); }
+constexpr int SuitOf(Card card) {
+  return card >> 3;
+}
+constexpr int RankOf(Card card) {
+  return card & 7;
+}
+constexpr CardMask Bit(Card card) {
+  return CardMask{1} << card;
+}
+constexpr CardMask SuitMask(int suit) {
+  return CardMask{0xFF} << (suit * 8);
+}
+constexpr CardMask RankMask(int rank) {
+  return CardMask{0x01010101} << rank;
+}
+constexpr int Count(CardMask mask) {
+  return std::popcount(mask);
+}
+constexpr Card Lowest(CardMask mask) {
+  return static_cast<Card>(std::countr_zero(mask));
+}
 
 // Parses "Jh", "jh"; refuses cards outside the 32-card deck.
 std::optional<Card> ParseCard(std::string_view text);

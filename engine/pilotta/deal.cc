@@ -13,13 +13,20 @@ Deal DealFromOrder(const Rules& rules, int dealer, const std::array<Card, kDeckS
   auto batch = [&](int size) {
     for (int i = 1; i <= players; ++i) {
       const int seat = (dealer + i) % players;
-      for (int k = 0; k < size; ++k) deal.hands[static_cast<std::size_t>(seat)] |= Bit(order[next++]);
+      for (int k = 0; k < size; ++k)
+        deal.hands[static_cast<std::size_t>(seat)] |= Bit(order[next++]);
     }
   };
   switch (rules.preset) {
-    case Preset::cyprus: batch(3), batch(2), batch(3); break;
-    case Preset::classic: batch(3), batch(2); break;
-    case Preset::classic2: batch(3), batch(3); break;
+    case Preset::cyprus:
+      batch(3), batch(2), batch(3);
+      break;
+    case Preset::classic:
+      batch(3), batch(2);
+      break;
+    case Preset::classic2:
+      batch(3), batch(3);
+      break;
   }
   if (rules.preset != Preset::cyprus) deal.turn = order[next++];
   while (next < order.size()) deal.stock[deal.stock_size++] = order[next++];
@@ -28,7 +35,8 @@ Deal DealFromOrder(const Rules& rules, int dealer, const std::array<Card, kDeckS
 
 Deal DealFromSeed(const Rules& rules, int dealer, std::uint64_t seed) {
   std::array<Card, kDeckSize> order{};
-  for (int card = 0; card < kDeckSize; ++card) order[static_cast<std::size_t>(card)] = static_cast<Card>(card);
+  for (int card = 0; card < kDeckSize; ++card)
+    order[static_cast<std::size_t>(card)] = static_cast<Card>(card);
   DealRng rng(seed);
   ShuffleInPlace(std::span<Card>(order), rng);
   return DealFromOrder(rules, dealer, order);

@@ -20,19 +20,27 @@ std::optional<int> ParseTrump(std::string_view text) {
 
 std::string FormatMoveBody(const Move& move) {
   switch (move.kind) {
-    case MoveKind::pass: return "pass";
-    case MoveKind::contra: return "contra";
-    case MoveKind::recontra: return "recontra";
-    case MoveKind::take: return "take";
-    case MoveKind::swap: return "swap";
-    case MoveKind::name: return "name " + std::string(TrumpName(move.suit));
+    case MoveKind::pass:
+      return "pass";
+    case MoveKind::contra:
+      return "contra";
+    case MoveKind::recontra:
+      return "recontra";
+    case MoveKind::take:
+      return "take";
+    case MoveKind::swap:
+      return "swap";
+    case MoveKind::name:
+      return "name " + std::string(TrumpName(move.suit));
     case MoveKind::bid: {
       std::string value =
           move.value == kCapotBid ? std::string("capot") : std::to_string(move.value * 10);
       return "bid " + value + " " + std::string(TrumpName(move.suit));
     }
-    case MoveKind::declare: return "declare " + FormatCards(move.cards);
-    case MoveKind::play: return "play " + FormatCard(move.card) + (move.belote ? " belote" : "");
+    case MoveKind::declare:
+      return "declare " + FormatCards(move.cards);
+    case MoveKind::play:
+      return "play " + FormatCard(move.card) + (move.belote ? " belote" : "");
   }
   return "?";
 }

@@ -33,12 +33,22 @@ struct Move {
   }
   static constexpr Move Pass(int seat) { return Make(MoveKind::pass, seat); }
   static constexpr Move Bid(int seat, int tens, int suit) {
-    return Move{MoveKind::bid, static_cast<std::uint8_t>(seat), kNoCard,
-                static_cast<std::uint8_t>(tens), static_cast<std::uint8_t>(suit), false, 0};
+    return Move{MoveKind::bid,
+                static_cast<std::uint8_t>(seat),
+                kNoCard,
+                static_cast<std::uint8_t>(tens),
+                static_cast<std::uint8_t>(suit),
+                false,
+                0};
   }
   static constexpr Move Name(int seat, int suit) {
-    return Move{MoveKind::name, static_cast<std::uint8_t>(seat), kNoCard, 0,
-                static_cast<std::uint8_t>(suit), false, 0};
+    return Move{MoveKind::name,
+                static_cast<std::uint8_t>(seat),
+                kNoCard,
+                0,
+                static_cast<std::uint8_t>(suit),
+                false,
+                0};
   }
   static constexpr Move Declare(int seat, CardMask cards) {
     return Move{MoveKind::declare, static_cast<std::uint8_t>(seat), kNoCard, 0, 0, false, cards};

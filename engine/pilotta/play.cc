@@ -11,8 +11,8 @@ using tables::kTables;
 // both and neither played yet.
 CardMask BeloteCards(CardMask hand, int trump) {
   if (trump >= 4) return 0;
-  const CardMask pair = Bit(MakeCard(static_cast<Suit>(trump), rK)) |
-                        Bit(MakeCard(static_cast<Suit>(trump), rQ));
+  const CardMask pair =
+      Bit(MakeCard(static_cast<Suit>(trump), rK)) | Bit(MakeCard(static_cast<Suit>(trump), rQ));
   return (hand & pair) == pair ? pair : 0;
 }
 }  // namespace
@@ -34,8 +34,7 @@ CardMask State::LegalPlays() const {
   }
   const CardMask trumps = hand & tables::TrumpMask(mode);
   if (!trumps) return hand;
-  if (rules_.partner_exception && players_ == 4 &&
-      TeamOf(TrickWinnerSoFar()) == TeamOf(to_act_)) {
+  if (rules_.partner_exception && players_ == 4 && TeamOf(TrickWinnerSoFar()) == TeamOf(to_act_)) {
     return hand;
   }
   if (tables::TrumpMask(mode) & Bit(best)) {
@@ -70,7 +69,8 @@ void State::PlayMoves(MoveList& out) const {
   const int seat = to_act_;
   std::array<CardMask, 5> declarations{};
   const int count = UnannouncedDeclarations(declarations);
-  for (int i = 0; i < count; ++i) out.Add(Move::Declare(seat, declarations[static_cast<std::size_t>(i)]));
+  for (int i = 0; i < count; ++i)
+    out.Add(Move::Declare(seat, declarations[static_cast<std::size_t>(i)]));
   const CardMask belote = BeloteCardsToAct();
   for (CardMask rest = LegalPlays(); rest; rest &= rest - 1) {
     const Card card = Lowest(rest);
@@ -118,9 +118,12 @@ Illegal State::ApplyDeclare(const Move& move) {
   const CardMask hand = hands_[move.seat];
   if ((hand & move.cards) != move.cards) return Illegal::declaration_not_held;
   switch (CheckDeclaration(hand, move.cards)) {
-    case DeclarationCheck::not_a_declaration: return Illegal::not_a_declaration;
-    case DeclarationCheck::not_whole_run: return Illegal::declaration_not_whole_run;
-    case DeclarationCheck::ok: break;
+    case DeclarationCheck::not_a_declaration:
+      return Illegal::not_a_declaration;
+    case DeclarationCheck::not_whole_run:
+      return Illegal::declaration_not_whole_run;
+    case DeclarationCheck::ok:
+      break;
   }
   for (int k = 0; k < declaration_count_; ++k) {
     if (declarations_[static_cast<std::size_t>(k)].seat == move.seat &&
@@ -176,7 +179,8 @@ void State::FinishTrick() {
   const int mode = contract_.trump;
   const int winner = TrickWinnerSoFar();
   int points = 0;
-  for (int i = 0; i < players_; ++i) points += kTables.points[mode][trick_[static_cast<std::size_t>(i)]];
+  for (int i = 0; i < players_; ++i)
+    points += kTables.points[mode][trick_[static_cast<std::size_t>(i)]];
   card_points_[static_cast<std::size_t>(TeamOf(winner))] += points;
   ++tricks_won_[static_cast<std::size_t>(TeamOf(winner))];
   last_trick_ = trick_;

@@ -7,7 +7,8 @@ namespace kafenio::pilotta {
 RandomMatch PlayRandomMatch(const Rules& rules, std::uint64_t seed) {
   SplitMix64 seeds(seed);
   DealRng choices(seeds.Next());
-  const int first_dealer = static_cast<int>(choices.Below(static_cast<std::uint64_t>(rules.Players())));
+  const int first_dealer =
+      static_cast<int>(choices.Below(static_cast<std::uint64_t>(rules.Players())));
   RandomMatch match{MatchLog{rules, first_dealer, {}}, State(rules, first_dealer), 0};
   State& state = match.final_state;
   while (!state.MatchOver()) {

@@ -17,7 +17,9 @@ class PilottaRecordGame final : public record::RecordGame {
     record::DealShape shape;
     shape.seats = rules_.Players();
     shape.deck_size = kDeckSize;
-    shape.cards_per_seat = rules_.preset == Preset::cyprus ? 8 : rules_.preset == Preset::classic ? 5 : 6;
+    shape.cards_per_seat = rules_.preset == Preset::cyprus    ? 8
+                           : rules_.preset == Preset::classic ? 5
+                                                              : 6;
     shape.has_turn = rules_.preset != Preset::cyprus;
     shape.parse_card = [](std::string_view text) -> std::optional<int> {
       auto card = ParseCard(text);
@@ -100,7 +102,8 @@ std::string FormatHandResult(const HandResult& result, const std::array<int, 2>&
   line += " score " + std::to_string(result.score[0]) + " " + std::to_string(result.score[1]);
   line += " total " + std::to_string(totals[0]) + " " + std::to_string(totals[1]);
   if (rules.preset == Preset::cyprus) {
-    line += " contract=" + (result.capot_bid ? std::string("capot") : std::to_string(result.contract));
+    line +=
+        " contract=" + (result.capot_bid ? std::string("capot") : std::to_string(result.contract));
   }
   line += " trump=" + std::string(TrumpName(result.trump));
   line += " declarers=" + std::to_string(result.declarers);

@@ -6,9 +6,12 @@ namespace kafenio::pilotta {
 
 std::string_view PresetName(Preset preset) {
   switch (preset) {
-    case Preset::cyprus: return "cyprus";
-    case Preset::classic: return "classic";
-    case Preset::classic2: return "classic2";
+    case Preset::cyprus:
+      return "cyprus";
+    case Preset::classic:
+      return "classic";
+    case Preset::classic2:
+      return "classic2";
   }
   return "cyprus";
 }

@@ -25,8 +25,7 @@ DeclarationCheck CheckDeclaration(CardMask hand, CardMask cards) {
   if (Count(cards) == 4) {
     for (int rank = 0; rank < 8; ++rank) {
       if (cards == RankMask(rank)) {
-        return kFours[rank].order >= 0 ? DeclarationCheck::ok
-                                       : DeclarationCheck::not_a_declaration;
+        return kFours[rank].order >= 0 ? DeclarationCheck::ok : DeclarationCheck::not_a_declaration;
       }
     }
   }
@@ -88,7 +87,8 @@ std::array<int, 2> RoundScores(std::array<int, 2> points, std::array<int, 2> car
   } else if (card_points[0] != card_points[1]) {
     up = card_points[0] > card_points[1] ? 0 : 1;
   }
-  if (up >= 0 && points[static_cast<std::size_t>(up)] % 10 >= 5) ++score[static_cast<std::size_t>(up)];
+  if (up >= 0 && points[static_cast<std::size_t>(up)] % 10 >= 5)
+    ++score[static_cast<std::size_t>(up)];
   return score;
 }
 
@@ -130,7 +130,8 @@ HandResult ScoreHand(const PlayedHand& hand) {
     const int team = best->seat & 1;
     for (int i = 0; i < hand.declaration_count; ++i) {
       if ((hand.declarations[i].seat & 1) == team) {
-        result.declarations[static_cast<std::size_t>(team)] += hand.declarations[i].points_tens * 10;
+        result.declarations[static_cast<std::size_t>(team)] +=
+            hand.declarations[i].points_tens * 10;
       }
     }
   }

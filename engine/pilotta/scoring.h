@@ -13,7 +13,7 @@ namespace kafenio::pilotta {
 struct Declaration {
   std::uint8_t seat = 0;
   CardMask cards = 0;
-  std::uint16_t strength = 0;  // higher beats lower; equal strengths tie
+  std::uint16_t strength = 0;    // higher beats lower; equal strengths tie
   std::uint8_t points_tens = 0;  // 2 (20 points) .. 20 (200 points)
   friend bool operator==(const Declaration&, const Declaration&) = default;
 };
@@ -37,8 +37,8 @@ struct HandResult {
   int number = 0;  // 1-based hand number in the match; 0 before the first result
   bool annulled = false;
   bool made = false;
-  int declarers = -1;     // team
-  int contract = 0;       // contract points (250 for capot, 0 in classic)
+  int declarers = -1;  // team
+  int contract = 0;    // contract points (250 for capot, 0 in classic)
   bool capot_bid = false;
   int multiplier = 1;
   int trump = 0;

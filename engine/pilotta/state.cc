@@ -48,27 +48,37 @@ Illegal State::Apply(const Move& move) {
   if (move.seat >= players_) return Illegal::no_such_seat;
   if (move.seat != to_act_) return Illegal::not_your_turn;
   switch (phase_) {
-    case Phase::auction: return ApplyAuction(move);
+    case Phase::auction:
+      return ApplyAuction(move);
     case Phase::contra:
-    case Phase::recontra: return ApplyContra(move);
+    case Phase::recontra:
+      return ApplyContra(move);
     case Phase::take_round:
-    case Phase::name_round: return ApplyTrumpChoice(move);
-    case Phase::swap: return ApplySwap(move);
+    case Phase::name_round:
+      return ApplyTrumpChoice(move);
+    case Phase::swap:
+      return ApplySwap(move);
     case Phase::play:
       if (move.kind == MoveKind::play) return ApplyPlay(move);
       if (move.kind == MoveKind::declare) return ApplyDeclare(move);
       return Illegal::not_now;
-    default: return Illegal::not_now;
+    default:
+      return Illegal::not_now;
   }
 }
 
 void State::LegalMoves(MoveList& out) const {
   out.Clear();
   switch (phase_) {
-    case Phase::play: PlayMoves(out); break;
+    case Phase::play:
+      PlayMoves(out);
+      break;
     case Phase::awaiting_deal:
-    case Phase::match_over: break;
-    default: AuctionMoves(out); break;
+    case Phase::match_over:
+      break;
+    default:
+      AuctionMoves(out);
+      break;
   }
 }
 
@@ -108,7 +118,9 @@ void State::EndHand(const HandResult& result, bool annulled) {
   }
 }
 
-void State::AnnulHand() { EndHand(HandResult{}, true); }
+void State::AnnulHand() {
+  EndHand(HandResult{}, true);
+}
 
 void State::FinishHand() {
   PlayedHand hand;

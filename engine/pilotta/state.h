@@ -104,8 +104,10 @@ class State {
   int CallCount() const { return call_count_; }
   const Call& CallAt(int i) const { return calls_[static_cast<std::size_t>(i)]; }
   int DeclarationCount() const { return declaration_count_; }
-  const Declaration& DeclarationAt(int i) const { return declarations_[static_cast<std::size_t>(i)]; }
-  int BeloteHolder() const { return belote_holder_; }     // -1 until announced
+  const Declaration& DeclarationAt(int i) const {
+    return declarations_[static_cast<std::size_t>(i)];
+  }
+  int BeloteHolder() const { return belote_holder_; }       // -1 until announced
   bool BeloteComplete() const { return belote_complete_; }  // second card played
 
   // Deals the next hand. Refused (bad_deal) unless the deal fits the ruleset.
@@ -188,6 +190,8 @@ class State {
   bool belote_complete_ = false;
 };
 
-inline int TeamOf(int seat) { return seat & 1; }
+inline int TeamOf(int seat) {
+  return seat & 1;
+}
 
 }  // namespace kafenio::pilotta

@@ -22,7 +22,9 @@ constexpr bool RanksAsTrump(int mode, Card card) {
 }
 
 // Cards that can win by trumping under the mode: the trump suit, or none (nt, at).
-constexpr CardMask TrumpMask(int mode) { return mode < 4 ? SuitMask(mode) : 0; }
+constexpr CardMask TrumpMask(int mode) {
+  return mode < 4 ? SuitMask(mode) : 0;
+}
 
 struct Tables {
   std::array<std::array<std::uint8_t, 32>, kModes> strength{};
@@ -37,7 +39,8 @@ constexpr Tables Build() {
       const auto c = static_cast<Card>(card);
       const bool trump = RanksAsTrump(mode, c);
       const int rank = RankOf(c);
-      t.strength[mode][card] = static_cast<std::uint8_t>(trump ? kTrumpStrength[rank] : kPlainStrength[rank]);
+      t.strength[mode][card] =
+          static_cast<std::uint8_t>(trump ? kTrumpStrength[rank] : kPlainStrength[rank]);
       int points = trump ? kTrumpPoints[rank] : kPlainPoints[rank];
       if (mode == 4) points = kNoTrumpPoints[rank];
       if (mode == 5) points = kAllTrumpPoints[rank];

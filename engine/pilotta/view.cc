@@ -19,28 +19,30 @@ SeatView PublicView(const State& state) {
     view.hand_sizes[static_cast<std::size_t>(seat)] = Count(state.Hand(seat));
   }
   const Phase phase = state.phase();
-  const bool choosing = phase == Phase::take_round || phase == Phase::name_round || phase == Phase::swap;
+  const bool choosing =
+      phase == Phase::take_round || phase == Phase::name_round || phase == Phase::swap;
   if (choosing || (state.rules().preset == Preset::classic && state.TurnedCard() != kNoCard)) {
     view.turned = state.TurnedCard();  // face up, then known to be in the taker's hand
   }
   view.set_aside = state.SetAsideCard();
   for (int i = 0; i < state.CallCount(); ++i) view.calls.push_back(state.CallAt(i));
   view.contract = state.GetContract();
-  view.contract_known = phase == Phase::play || phase == Phase::contra || phase == Phase::recontra ||
-                        phase == Phase::swap;
+  view.contract_known = phase == Phase::play || phase == Phase::contra ||
+                        phase == Phase::recontra || phase == Phase::swap;
   view.trick_number = state.TrickNumber();
   for (int i = 0; i < state.TrickSize(); ++i) {
     view.trick.push_back({(state.TrickLeader() + i) % state.Players(), state.TrickCard(i)});
   }
   if (state.LastTrickWinner() >= 0) {
     for (int i = 0; i < state.Players(); ++i) {
-      view.last_trick.push_back(
-          {(state.LastTrickLeader() + i) % state.Players(), state.LastTrick()[static_cast<std::size_t>(i)]});
+      view.last_trick.push_back({(state.LastTrickLeader() + i) % state.Players(),
+                                 state.LastTrick()[static_cast<std::size_t>(i)]});
     }
     view.last_trick_winner = state.LastTrickWinner();
   }
   view.played = state.Played();
-  for (int i = 0; i < state.DeclarationCount(); ++i) view.declarations.push_back(state.DeclarationAt(i));
+  for (int i = 0; i < state.DeclarationCount(); ++i)
+    view.declarations.push_back(state.DeclarationAt(i));
   view.belote_holder = state.BeloteHolder();
   view.belote_complete = state.BeloteComplete();
   view.tricks_won = state.TricksWon();
@@ -75,6 +77,8 @@ SeatView ViewFor(const State& state, int seat) {
   return view;
 }
 
-SeatView SpectatorView(const State& state) { return PublicView(state); }
+SeatView SpectatorView(const State& state) {
+  return PublicView(state);
+}
 
 }  // namespace kafenio::pilotta

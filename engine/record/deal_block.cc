@@ -45,13 +45,14 @@ Outcome DealBlockReader::TakeCards(const Line& line, std::size_t first_token,
 Outcome DealBlockReader::Feed(const Line& line) {
   if (first_line_ == 0) first_line_ = line.number;
   const std::string_view word = line.tokens[0];
-  const bool explicit_cards = word == "deal" || word == "turn" || word == "table" || word == "stock";
+  const bool explicit_cards =
+      word == "deal" || word == "turn" || word == "table" || word == "stock";
   if (word == "dealer") {
     long long seat = 0;
     if (line.tokens.size() != 2 || !ParseInt(line.tokens[1], seat) || seat < 0 ||
         seat >= shape_.seats) {
-      return Outcome::Error(line.number, "dealer needs a seat from 0 to " +
-                                             std::to_string(shape_.seats - 1));
+      return Outcome::Error(line.number,
+                            "dealer needs a seat from 0 to " + std::to_string(shape_.seats - 1));
     }
     if (dealer_) return Outcome::Error(line.number, "dealer given twice");
     if (expected_dealer_ && *expected_dealer_ != seat) {
@@ -86,8 +87,8 @@ Outcome DealBlockReader::Feed(const Line& line) {
     auto& hand = hands_[static_cast<std::size_t>(seat)];
     if (hand) return Outcome::Error(line.number, "seat " + std::to_string(seat) + " dealt twice");
     if (static_cast<int>(line.tokens.size()) - 2 != shape_.cards_per_seat) {
-      return Outcome::Error(line.number, "each seat is dealt " +
-                                             std::to_string(shape_.cards_per_seat) + " cards");
+      return Outcome::Error(
+          line.number, "each seat is dealt " + std::to_string(shape_.cards_per_seat) + " cards");
     }
     std::vector<int> cards;
     if (auto bad = TakeCards(line, 2, cards); !bad.ok()) return bad;
@@ -147,8 +148,8 @@ Outcome DealBlockReader::Close(int next_line, DealSpec& out) const {
   int used = 0;
   for (bool card_used : used_) used += card_used ? 1 : 0;
   if (used != shape_.deck_size) {
-    return Outcome::Error(next_line, std::to_string(shape_.deck_size - used) +
-                                         " cards of the deck are not dealt");
+    return Outcome::Error(
+        next_line, std::to_string(shape_.deck_size - used) + " cards of the deck are not dealt");
   }
   for (const auto& hand : hands_) out.hands.push_back(*hand);
   out.turn = turn_;

@@ -15,9 +15,9 @@ Outcome MakePilotta(const Header& header, std::unique_ptr<RecordGame>& out) {
   auto parsed = pilotta::ParseRules(preset, options);
   if (!parsed.error.empty()) return Outcome::Error(header.rules_line, parsed.error);
   if (header.players != 0 && header.players != parsed.rules.Players()) {
-    return Outcome::Error(header.players_line,
-                          "pilotta " + std::string(preset) + " is played by " +
-                              std::to_string(parsed.rules.Players()) + " players");
+    return Outcome::Error(header.players_line, "pilotta " + std::string(preset) + " is played by " +
+                                                   std::to_string(parsed.rules.Players()) +
+                                                   " players");
   }
   out = pilotta::MakeRecordGame(parsed.rules);
   return Outcome::Ok();

@@ -16,8 +16,8 @@ std::string FormatOutcome(const Outcome& outcome) {
 }
 
 // Replays the lines [begin, end) of one record; returns the exit code.
-int ReplayOne(const std::vector<Line>& lines, std::size_t begin, std::size_t end,
-              int line_after, bool list_legal, std::vector<std::string>& out) {
+int ReplayOne(const std::vector<Line>& lines, std::size_t begin, std::size_t end, int line_after,
+              bool list_legal, std::vector<std::string>& out) {
   auto fail = [&](const Outcome& outcome) {
     out.push_back(FormatOutcome(outcome));
     return outcome.kind == Outcome::Kind::illegal ? 3 : 2;
@@ -54,7 +54,8 @@ int ReplayOne(const std::vector<Line>& lines, std::size_t begin, std::size_t end
       break;
     }
   }
-  if (!header.game_line) return fail(Outcome::Error(line_after, "a record starts with a game line"));
+  if (!header.game_line)
+    return fail(Outcome::Error(line_after, "a record starts with a game line"));
 
   std::unique_ptr<RecordGame> play;
   if (auto made = MakeRecordGame(header, play); !made.ok()) return fail(made);

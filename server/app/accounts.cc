@@ -8,7 +8,8 @@ namespace kafenio::server {
 namespace {
 
 std::int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
@@ -24,8 +25,8 @@ SignInResult Refuse(v1::ErrorCode code, std::string message) {
 bool Accounts::ValidName(const std::string& name) {
   if (name.empty() || name.size() > 24 || name.front() == ' ') return false;
   for (const char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ' ' ||
-                    c == '-' || c == '_';
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == ' ' || c == '-' || c == '_';
     if (!ok) return false;
   }
   return true;
@@ -41,7 +42,8 @@ SignInResult Accounts::NewSession(const AccountRecord& account) {
 }
 
 SignInResult Accounts::Guest(const std::string& name) {
-  if (!ValidName(name)) return Refuse(v1::BAD_NAME, "a name is 1 to 24 letters, digits, spaces, - or _");
+  if (!ValidName(name))
+    return Refuse(v1::BAD_NAME, "a name is 1 to 24 letters, digits, spaces, - or _");
   // Guests share names freely: a short random tag keeps their accounts apart.
   for (int attempt = 0; attempt < 8; ++attempt) {
     AccountRecord account;
@@ -54,7 +56,8 @@ SignInResult Accounts::Guest(const std::string& name) {
 }
 
 SignInResult Accounts::Register(const std::string& name, const std::string& password) {
-  if (!ValidName(name)) return Refuse(v1::BAD_NAME, "a name is 1 to 24 letters, digits, spaces, - or _");
+  if (!ValidName(name))
+    return Refuse(v1::BAD_NAME, "a name is 1 to 24 letters, digits, spaces, - or _");
   if (password.size() < 8 || password.size() > 256) {
     return Refuse(v1::BAD_CREDENTIALS, "a password has 8 to 256 characters");
   }
@@ -64,7 +67,8 @@ SignInResult Accounts::Register(const std::string& name, const std::string& pass
   account.guest = false;
   account.password_hash = HashPassword(password);
   account.created_unix_ms = NowMs();
-  if (account.password_hash.empty()) return Refuse(v1::ERROR_UNSPECIFIED, "could not hash the password");
+  if (account.password_hash.empty())
+    return Refuse(v1::ERROR_UNSPECIFIED, "could not hash the password");
   auto created = storage_.CreateAccount(account);
   if (!created) return Refuse(v1::NAME_TAKEN, "that name is taken");
   return NewSession(*created);

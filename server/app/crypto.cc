@@ -16,7 +16,9 @@ std::string Hex(const unsigned char* data, std::size_t size) {
 
 }  // namespace
 
-bool InitCrypto() { return sodium_init() >= 0; }
+bool InitCrypto() {
+  return sodium_init() >= 0;
+}
 
 std::string RandomToken(int bytes) {
   std::vector<unsigned char> buffer(static_cast<std::size_t>(bytes));

@@ -5,8 +5,13 @@
 
 namespace kafenio::server {
 
-Hub::Hub(boost::asio::any_io_executor executor, const ServerConfig& config, GameStore& storage, Metrics& metrics)
-    : executor_(std::move(executor)), config_(config), storage_(storage), metrics_(metrics), accounts_(config, storage) {}
+Hub::Hub(boost::asio::any_io_executor executor, const ServerConfig& config, GameStore& storage,
+         Metrics& metrics)
+    : executor_(std::move(executor)),
+      config_(config),
+      storage_(storage),
+      metrics_(metrics),
+      accounts_(config, storage) {}
 
 std::shared_ptr<Table> Hub::FindTable(const std::string& table_id) {
   std::lock_guard lock(tables_mutex_);
@@ -14,8 +19,8 @@ std::shared_ptr<Table> Hub::FindTable(const std::string& table_id) {
   return it == tables_.end() ? nullptr : it->second;
 }
 
-void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer, const SignInResult& result,
-                   const std::string& request_id) {
+void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                   const SignInResult& result, const std::string& request_id) {
   if (result.error != v1::ERROR_UNSPECIFIED || result.account.id == 0) {
     metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
     const auto code = result.error == v1::ERROR_UNSPECIFIED ? v1::BAD_REQUEST : result.error;
@@ -34,20 +39,25 @@ void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer, con
   peer->Deliver(reply);
 }
 
-void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer, const v1::CreateTable& request,
-                      const std::string& request_id) {
+void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                      const v1::CreateTable& request, const std::string& request_id) {
   auto fail = [&](v1::ErrorCode code, const std::string& message) {
     metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
     peer->Deliver(MakeError(request_id, code, message));
   };
-  MatchSpec spec{request.game(), request.preset(), {request.options().begin(), request.options().end()}, 0,
+  MatchSpec spec{request.game(),
+                 request.preset(),
+                 {request.options().begin(), request.options().end()},
+                 0,
                  request.seats()};
   const SeatCount rules = CheckRules(spec);
   if (!rules.error.empty()) return fail(v1::BAD_RULES, rules.error);
-  int clock = request.turn_clock_ms() == 0 ? config_.default_turn_clock_ms : request.turn_clock_ms();
+  int clock =
+      request.turn_clock_ms() == 0 ? config_.default_turn_clock_ms : request.turn_clock_ms();
   if (clock < config_.min_turn_clock_ms || clock > config_.max_turn_clock_ms) {
-    return fail(v1::BAD_REQUEST, "the turn clock must be between " + std::to_string(config_.min_turn_clock_ms) +
-                                     " and " + std::to_string(config_.max_turn_clock_ms) + " ms");
+    return fail(v1::BAD_REQUEST, "the turn clock must be between " +
+                                     std::to_string(config_.min_turn_clock_ms) + " and " +
+                                     std::to_string(config_.max_turn_clock_ms) + " ms");
   }
   TableSettings settings;
   settings.table_id = RandomToken(5);
@@ -59,10 +69,12 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer, 
   settings.is_private = request.private_();
   settings.invite_code = request.private_() ? RandomToken(4) : std::string();
   settings.turn_clock_ms = clock;
-  if (request.series_matches() < 0) return fail(v1::BAD_REQUEST, "series_matches cannot be negative");
+  if (request.series_matches() < 0)
+    return fail(v1::BAD_REQUEST, "series_matches cannot be negative");
   settings.series_matches = request.series_matches();
-  storage_.SaveTable(TableRecord{settings.table_id, settings.game, settings.rules_text, settings.seats,
-                                 settings.is_private, settings.invite_code, clock, client.who->account_id, 0});
+  storage_.SaveTable(TableRecord{settings.table_id, settings.game, settings.rules_text,
+                                 settings.seats, settings.is_private, settings.invite_code, clock,
+                                 client.who->account_id, 0});
   auto table = std::make_shared<Table>(executor_, settings, config_, storage_, lobby_, metrics_,
                                        [this](const std::string& id) {
                                          std::lock_guard lock(tables_mutex_);
@@ -99,20 +111,25 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
     case B::kSignIn:
     case B::kResume:
       if (client.who) return fail(v1::ALREADY_SIGNED_IN, "this connection is already signed in");
-      if (body == B::kSignInGuest) return SignedIn(client, peer, accounts_.Guest(request.sign_in_guest().name()), rid);
+      if (body == B::kSignInGuest)
+        return SignedIn(client, peer, accounts_.Guest(request.sign_in_guest().name()), rid);
       if (body == B::kRegister) {
-        return SignedIn(client, peer, accounts_.Register(request.register_().name(), request.register_().password()),
-                        rid);
+        return SignedIn(
+            client, peer,
+            accounts_.Register(request.register_().name(), request.register_().password()), rid);
       }
       if (body == B::kSignIn) {
-        return SignedIn(client, peer, accounts_.SignIn(request.sign_in().name(), request.sign_in().password()), rid);
+        return SignedIn(client, peer,
+                        accounts_.SignIn(request.sign_in().name(), request.sign_in().password()),
+                        rid);
       }
       return SignedIn(client, peer, accounts_.Resume(request.resume().token()), rid);
     case B::kSubscribeLobby:
       client.lobby = true;
       lobby_.Subscribe(peer, rid);
       return;
-    default: break;
+    default:
+      break;
   }
   if (!client.who) return fail(v1::NOT_SIGNED_IN, "sign in first");
   const Identity& who = *client.who;
@@ -121,16 +138,35 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
   // Every other request names a table.
   std::string table_id;
   switch (body) {
-    case B::kJoinTable: table_id = request.join_table().table_id(); break;
-    case B::kSit: table_id = request.sit().table_id(); break;
-    case B::kStand: table_id = request.stand().table_id(); break;
-    case B::kLeaveTable: table_id = request.leave_table().table_id(); break;
-    case B::kSetReady: table_id = request.set_ready().table_id(); break;
-    case B::kAddBot: table_id = request.add_bot().table_id(); break;
-    case B::kPlayMove: table_id = request.play_move().table_id(); break;
-    case B::kSendChat: table_id = request.send_chat().table_id(); break;
-    case B::kReclaimSeat: table_id = request.reclaim_seat().table_id(); break;
-    default: return fail(v1::BAD_REQUEST, "that message is not a request");
+    case B::kJoinTable:
+      table_id = request.join_table().table_id();
+      break;
+    case B::kSit:
+      table_id = request.sit().table_id();
+      break;
+    case B::kStand:
+      table_id = request.stand().table_id();
+      break;
+    case B::kLeaveTable:
+      table_id = request.leave_table().table_id();
+      break;
+    case B::kSetReady:
+      table_id = request.set_ready().table_id();
+      break;
+    case B::kAddBot:
+      table_id = request.add_bot().table_id();
+      break;
+    case B::kPlayMove:
+      table_id = request.play_move().table_id();
+      break;
+    case B::kSendChat:
+      table_id = request.send_chat().table_id();
+      break;
+    case B::kReclaimSeat:
+      table_id = request.reclaim_seat().table_id();
+      break;
+    default:
+      return fail(v1::BAD_REQUEST, "that message is not a request");
   }
   const auto table = FindTable(table_id);
   if (!table) return fail(v1::UNKNOWN_TABLE, "no table '" + table_id + "'");
@@ -140,18 +176,26 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
       client.tables.insert(table_id);
       return table->Join(peer, who, join.invite_code(), join.match_id(), join.last_seq(), rid);
     }
-    case B::kSit: return table->Sit(peer, who, request.sit().seat(), rid);
-    case B::kStand: return table->Stand(peer, who, rid);
+    case B::kSit:
+      return table->Sit(peer, who, request.sit().seat(), rid);
+    case B::kStand:
+      return table->Stand(peer, who, rid);
     case B::kLeaveTable:
       client.tables.erase(table_id);
       return table->Leave(peer, who, rid);
-    case B::kSetReady: return table->SetReady(peer, who, request.set_ready().ready(), rid);
-    case B::kAddBot: return table->AddBot(peer, who, request.add_bot().seat(), rid);
+    case B::kSetReady:
+      return table->SetReady(peer, who, request.set_ready().ready(), rid);
+    case B::kAddBot:
+      return table->AddBot(peer, who, request.add_bot().seat(), rid);
     case B::kPlayMove:
-      return table->PlayMove(peer, who, request.play_move().move(), request.play_move().expected_seq(), rid);
-    case B::kSendChat: return table->Chat(peer, who, request.send_chat().text(), rid);
-    case B::kReclaimSeat: return table->Reclaim(peer, who, rid);
-    default: return;
+      return table->PlayMove(peer, who, request.play_move().move(),
+                             request.play_move().expected_seq(), rid);
+    case B::kSendChat:
+      return table->Chat(peer, who, request.send_chat().text(), rid);
+    case B::kReclaimSeat:
+      return table->Reclaim(peer, who, rid);
+    default:
+      return;
   }
 }
 

@@ -33,7 +33,8 @@ struct ClientContext {
 
 class Hub {
  public:
-  Hub(boost::asio::any_io_executor executor, const ServerConfig& config, GameStore& storage, Metrics& metrics);
+  Hub(boost::asio::any_io_executor executor, const ServerConfig& config, GameStore& storage,
+      Metrics& metrics);
 
   void Handle(ClientContext& client, const v1::Envelope& request);
   void Disconnected(ClientContext& client);
@@ -42,10 +43,10 @@ class Hub {
 
  private:
   std::shared_ptr<Table> FindTable(const std::string& table_id);
-  void CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer, const v1::CreateTable& request,
-                   const std::string& request_id);
-  void SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer, const SignInResult& result,
-                const std::string& request_id);
+  void CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                   const v1::CreateTable& request, const std::string& request_id);
+  void SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                const SignInResult& result, const std::string& request_id);
 
   boost::asio::any_io_executor executor_;
   const ServerConfig& config_;

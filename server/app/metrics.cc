@@ -13,20 +13,25 @@ void Metrics::ObserveMoveLatency(std::int64_t microseconds) {
 std::string Metrics::Render() const {
   std::string out;
   auto metric = [&](const char* name, const char* type, const char* help, std::int64_t value) {
-    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " +
-           std::to_string(value) + "\n";
+    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" +
+           name + " " + std::to_string(value) + "\n";
   };
   metric("kafenio_connections", "gauge", "Open WebSocket connections.", connections.load());
-  metric("kafenio_connections_total", "counter", "WebSocket connections accepted.", connections_total.load());
+  metric("kafenio_connections_total", "counter", "WebSocket connections accepted.",
+         connections_total.load());
   metric("kafenio_tables", "gauge", "Open tables.", tables.load());
   metric("kafenio_live_matches", "gauge", "Matches in play.", live_matches.load());
-  metric("kafenio_moves_total", "counter", "Moves accepted, stored and broadcast.", moves_total.load());
-  metric("kafenio_frames_in_total", "counter", "WebSocket messages received.", frames_in_total.load());
-  metric("kafenio_frames_out_total", "counter", "WebSocket messages sent.", frames_out_total.load());
+  metric("kafenio_moves_total", "counter", "Moves accepted, stored and broadcast.",
+         moves_total.load());
+  metric("kafenio_frames_in_total", "counter", "WebSocket messages received.",
+         frames_in_total.load());
+  metric("kafenio_frames_out_total", "counter", "WebSocket messages sent.",
+         frames_out_total.load());
   metric("kafenio_errors_total", "counter", "Typed errors sent to clients.", errors_total.load());
-  metric("kafenio_slow_consumers_total", "counter", "Connections closed because their send queue filled.",
-         slow_consumers_total.load());
-  out += "# HELP kafenio_move_latency_seconds Time from a move's arrival to its durable broadcast.\n";
+  metric("kafenio_slow_consumers_total", "counter",
+         "Connections closed because their send queue filled.", slow_consumers_total.load());
+  out +=
+      "# HELP kafenio_move_latency_seconds Time from a move's arrival to its durable broadcast.\n";
   out += "# TYPE kafenio_move_latency_seconds histogram\n";
   std::int64_t cumulative = 0;
   for (std::size_t i = 0; i < buckets_.size(); ++i) {
@@ -34,10 +39,11 @@ std::string Metrics::Render() const {
     const std::string le = i < kLatencyBucketsUs.size()
                                ? std::to_string(static_cast<double>(kLatencyBucketsUs[i]) / 1e6)
                                : std::string("+Inf");
-    out += "kafenio_move_latency_seconds_bucket{le=\"" + le + "\"} " + std::to_string(cumulative) + "\n";
+    out += "kafenio_move_latency_seconds_bucket{le=\"" + le + "\"} " + std::to_string(cumulative) +
+           "\n";
   }
-  out += "kafenio_move_latency_seconds_sum " + std::to_string(static_cast<double>(latency_sum_us_.load()) / 1e6) +
-         "\n";
+  out += "kafenio_move_latency_seconds_sum " +
+         std::to_string(static_cast<double>(latency_sum_us_.load()) / 1e6) + "\n";
   out += "kafenio_move_latency_seconds_count " + std::to_string(latency_count_.load()) + "\n";
   return out;
 }

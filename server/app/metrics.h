@@ -11,8 +11,8 @@ namespace kafenio::server {
 class Metrics {
  public:
   // Upper bounds of the move-latency histogram, in microseconds (then +Inf).
-  static constexpr std::array<std::int64_t, 10> kLatencyBucketsUs = {100,   250,   500,    1000,   2500,
-                                                                     5000,  10000, 25000,  100000, 1000000};
+  static constexpr std::array<std::int64_t, 10> kLatencyBucketsUs = {
+      100, 250, 500, 1000, 2500, 5000, 10000, 25000, 100000, 1000000};
 
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::int64_t> connections_total{0};

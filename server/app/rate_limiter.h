@@ -9,11 +9,13 @@ namespace kafenio::server {
 class TokenBucket {
  public:
   using Clock = std::chrono::steady_clock;
-  TokenBucket(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst), last_(Clock::now()) {}
+  TokenBucket(double rate, double burst)
+      : rate_(rate), burst_(burst), tokens_(burst), last_(Clock::now()) {}
 
   bool Take() {
     const auto now = Clock::now();
-    tokens_ = std::min(burst_, tokens_ + std::chrono::duration<double>(now - last_).count() * rate_);
+    tokens_ =
+        std::min(burst_, tokens_ + std::chrono::duration<double>(now - last_).count() * rate_);
     last_ = now;
     if (tokens_ < 1.0) return false;
     tokens_ -= 1.0;

@@ -10,14 +10,16 @@ namespace kafenio::server {
 namespace {
 
 std::int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
 }  // namespace
 
-Table::Table(boost::asio::any_io_executor executor, TableSettings settings, const ServerConfig& config,
-             GameStore& storage, Lobby& lobby, Metrics& metrics, OnClosed on_closed)
+Table::Table(boost::asio::any_io_executor executor, TableSettings settings,
+             const ServerConfig& config, GameStore& storage, Lobby& lobby, Metrics& metrics,
+             OnClosed on_closed)
     : strand_(boost::asio::make_strand(executor)),
       settings_(std::move(settings)),
       config_(config),
@@ -26,7 +28,8 @@ Table::Table(boost::asio::any_io_executor executor, TableSettings settings, cons
       metrics_(metrics),
       on_closed_(std::move(on_closed)),
       clock_(strand_),
-      first_dealer_of_series_(static_cast<int>(RandomSeed() % static_cast<std::uint64_t>(settings_.seats))) {}
+      first_dealer_of_series_(
+          static_cast<int>(RandomSeed() % static_cast<std::uint64_t>(settings_.seats))) {}
 
 // ---- Helpers ----------------------------------------------------------------------------
 
@@ -34,8 +37,8 @@ void Table::Reply(const std::shared_ptr<Peer>& peer, std::shared_ptr<const v1::E
   if (peer) peer->Deliver(std::move(message));
 }
 
-void Table::Fail(const std::shared_ptr<Peer>& peer, const std::string& request_id, v1::ErrorCode code,
-                 const std::string& message) {
+void Table::Fail(const std::shared_ptr<Peer>& peer, const std::string& request_id,
+                 v1::ErrorCode code, const std::string& message) {
   metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
   Reply(peer, MakeError(request_id, code, message));
 }
@@ -118,25 +121,28 @@ void Table::PublishInfo() {
 // ---- Membership and seats ---------------------------------------------------------------
 
 void Table::Open(std::shared_ptr<Peer> peer, Identity who, std::string request_id) {
-  OnStrand([peer = std::move(peer), who = std::move(who), request_id = std::move(request_id)](Table& t) {
-    t.metrics_.tables.fetch_add(1, std::memory_order_relaxed);
-    t.AddMember(peer, who);
-    auto reply = std::make_shared<v1::Envelope>();
-    reply->set_request_id(request_id);
-    reply->mutable_table_created()->set_table_id(t.settings_.table_id);
-    reply->mutable_table_created()->set_invite_code(t.settings_.invite_code);
-    t.Reply(peer, reply);
-    t.PublishInfo();
-  });
+  OnStrand(
+      [peer = std::move(peer), who = std::move(who), request_id = std::move(request_id)](Table& t) {
+        t.metrics_.tables.fetch_add(1, std::memory_order_relaxed);
+        t.AddMember(peer, who);
+        auto reply = std::make_shared<v1::Envelope>();
+        reply->set_request_id(request_id);
+        reply->mutable_table_created()->set_table_id(t.settings_.table_id);
+        reply->mutable_table_created()->set_invite_code(t.settings_.invite_code);
+        t.Reply(peer, reply);
+        t.PublishInfo();
+      });
 }
 
-void Table::Join(std::shared_ptr<Peer> peer, Identity who, std::string invite, std::int64_t match_id,
-                 std::int64_t last_seq, std::string request_id) {
+void Table::Join(std::shared_ptr<Peer> peer, Identity who, std::string invite,
+                 std::int64_t match_id, std::int64_t last_seq, std::string request_id) {
   OnStrand([=, peer = std::move(peer)](Table& t) {
     if (t.closed_) return t.Fail(peer, request_id, v1::UNKNOWN_TABLE, "that table has closed");
     // Players seated here may always come back; others need the invite to a private table.
-    if (t.settings_.is_private && t.SeatOf(who.account_id) < 0 && invite != t.settings_.invite_code) {
-      return t.Fail(peer, request_id, v1::BAD_INVITE, "this table is private: ask for its invite code");
+    if (t.settings_.is_private && t.SeatOf(who.account_id) < 0 &&
+        invite != t.settings_.invite_code) {
+      return t.Fail(peer, request_id, v1::BAD_INVITE,
+                    "this table is private: ask for its invite code");
     }
     t.AddMember(peer, who);
     t.Reply(peer, MakeOk(request_id));
@@ -147,14 +153,18 @@ void Table::Join(std::shared_ptr<Peer> peer, Identity who, std::string invite, s
 
 void Table::Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id) {
   OnStrand([=, peer = std::move(peer)](Table& t) {
-    if (!t.IsMember(peer->PeerId())) return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
+    if (!t.IsMember(peer->PeerId()))
+      return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
     if (seat < 0 || seat >= t.settings_.seats) {
       return t.Fail(peer, request_id, v1::BAD_REQUEST, "no such seat at this table");
     }
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
-    if (s.kind == Seat::Kind::human && s.who.account_id == who.account_id) return t.Reply(peer, MakeOk(request_id));
-    if (t.match_live_) return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
-    if (s.kind == Seat::Kind::human) return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
+    if (s.kind == Seat::Kind::human && s.who.account_id == who.account_id)
+      return t.Reply(peer, MakeOk(request_id));
+    if (t.match_live_)
+      return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
+    if (s.kind == Seat::Kind::human)
+      return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
     if (t.SeatOf(who.account_id) >= 0) {
       return t.Fail(peer, request_id, v1::SEAT_TAKEN, "you already hold a seat here: stand first");
     }
@@ -167,8 +177,10 @@ void Table::Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string 
 void Table::Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_id) {
   OnStrand([=, peer = std::move(peer)](Table& t) {
     const int seat = t.SeatOf(who.account_id);
-    if (seat < 0) return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
-    if (t.match_live_) return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
+    if (seat < 0)
+      return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
+    if (t.match_live_)
+      return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
     t.seats_[static_cast<std::size_t>(seat)] = Seat{};
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
@@ -177,7 +189,8 @@ void Table::Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_
 
 void Table::Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_id) {
   OnStrand([=, peer = std::move(peer)](Table& t) {
-    if (!t.IsMember(peer->PeerId())) return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "you are not at this table");
+    if (!t.IsMember(peer->PeerId()))
+      return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "you are not at this table");
     t.members_.erase(peer->PeerId());
     // Between matches the seat is given up; during one it stays the player's (the clock
     // and then a bot play for them) so the match can finish.
@@ -211,13 +224,16 @@ void Table::SetReady(std::shared_ptr<Peer> peer, Identity who, bool ready, std::
 void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id) {
   OnStrand([=, peer = std::move(peer)](Table& t) {
     (void)who;
-    if (!t.IsMember(peer->PeerId())) return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
+    if (!t.IsMember(peer->PeerId()))
+      return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
     if (seat < 0 || seat >= t.settings_.seats) {
       return t.Fail(peer, request_id, v1::BAD_REQUEST, "no such seat at this table");
     }
-    if (t.match_live_) return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
+    if (t.match_live_)
+      return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
-    if (s.kind != Seat::Kind::empty) return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
+    if (s.kind != Seat::Kind::empty)
+      return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
     s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, false, false, 0};
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
@@ -228,7 +244,8 @@ void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::stri
 void Table::Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string request_id) {
   OnStrand([=, peer = std::move(peer)](Table& t) {
     const int seat = t.SeatOf(who.account_id);
-    if (seat < 0) return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
+    if (seat < 0)
+      return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
     s.bot_holding = false;
     s.away = false;
@@ -239,12 +256,15 @@ void Table::Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string reques
   });
 }
 
-void Table::Chat(std::shared_ptr<Peer> peer, Identity who, std::string text, std::string request_id) {
+void Table::Chat(std::shared_ptr<Peer> peer, Identity who, std::string text,
+                 std::string request_id) {
   OnStrand([=, peer = std::move(peer)](Table& t) {
-    if (!t.IsMember(peer->PeerId())) return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
+    if (!t.IsMember(peer->PeerId()))
+      return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "join the table first");
     if (text.empty() || text.size() > t.config_.chat_max_bytes) {
-      return t.Fail(peer, request_id, v1::CHAT_TOO_LONG,
-                    "a chat message holds 1 to " + std::to_string(t.config_.chat_max_bytes) + " bytes");
+      return t.Fail(
+          peer, request_id, v1::CHAT_TOO_LONG,
+          "a chat message holds 1 to " + std::to_string(t.config_.chat_max_bytes) + " bytes");
     }
     auto& window = t.chat_[who.account_id].sent;
     const auto now = std::chrono::steady_clock::now();
@@ -271,7 +291,8 @@ void Table::Chat(std::shared_ptr<Peer> peer, Identity who, std::string text, std
 
 void Table::MaybeStartMatch() {
   if (match_live_ || closed_) return;
-  if (settings_.series_matches > 0 && matches_played_ >= settings_.series_matches) return;  // series over
+  if (settings_.series_matches > 0 && matches_played_ >= settings_.series_matches)
+    return;  // series over
   for (int seat = 0; seat < settings_.seats; ++seat) {
     const Seat& s = seats_[static_cast<std::size_t>(seat)];
     if (s.kind == Seat::Kind::empty || !s.ready) return;
@@ -282,8 +303,8 @@ void Table::MaybeStartMatch() {
 void Table::StartMatch() {
   // rules.md, "Common ground": the first dealer rotates from one match to the next.
   const int first_dealer = (first_dealer_of_series_ + matches_played_) % settings_.seats;
-  MatchCreation created =
-      CreateMatch(MatchSpec{settings_.game, settings_.preset, settings_.options, first_dealer, settings_.seats});
+  MatchCreation created = CreateMatch(MatchSpec{settings_.game, settings_.preset, settings_.options,
+                                                first_dealer, settings_.seats});
   if (!created.match) return;  // the rules were checked when the table was created
   match_ = std::move(created.match);
   match_live_ = true;
@@ -342,13 +363,15 @@ void Table::DealHand() {
       record);
 }
 
-void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move, std::int64_t expected_seq,
-                     std::string request_id) {
+void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move,
+                     std::int64_t expected_seq, std::string request_id) {
   const auto received = std::chrono::steady_clock::now();
   OnStrand([=, peer = std::move(peer), move = std::move(move)](Table& t) {
-    if (!t.match_live_) return t.Fail(peer, request_id, v1::NO_MATCH, "no match is in play at this table");
+    if (!t.match_live_)
+      return t.Fail(peer, request_id, v1::NO_MATCH, "no match is in play at this table");
     const int seat = t.SeatOf(who.account_id);
-    if (seat < 0) return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
+    if (seat < 0)
+      return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
     if (move.has_seat() && move.seat() != seat) {
       return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "that seat is not yours");
     }
@@ -399,7 +422,8 @@ void Table::SubmitMove(int seat, const v1::Move& move, bool by_server, std::opti
   v1::HandResult result;
   match_->FillLastResult(result);
   storage_.SaveHandResult(HandResultRecord{match_id_, result.number(), result.line()});
-  Emit([&](v1::MatchEvent& event) { *event.mutable_hand_ended()->mutable_result() = result; }, std::nullopt);
+  Emit([&](v1::MatchEvent& event) { *event.mutable_hand_ended()->mutable_result() = result; },
+       std::nullopt);
   if (outcome.match_over) return FinishMatch();
   DealHand();
 }
@@ -437,8 +461,8 @@ void Table::FinishMatch() {
 
 // ---- Events: durable first, then delivered in order ------------------------------------
 
-void Table::Emit(const std::function<void(v1::MatchEvent&)>& fill, std::optional<MatchEventRecord> record,
-                 std::optional<Ack> ack) {
+void Table::Emit(const std::function<void(v1::MatchEvent&)>& fill,
+                 std::optional<MatchEventRecord> record, std::optional<Ack> ack) {
   const std::int64_t seq = ++seq_;
   const int to_act = match_->ToAct();
   const bool clocked = match_live_ && to_act >= 0 &&
@@ -462,7 +486,8 @@ void Table::Emit(const std::function<void(v1::MatchEvent&)>& fill, std::optional
     event.set_match_id(match_id_);
     event.set_seq(seq);
     fill(event);
-    match_->FillView(audience == kSpectator ? -1 : static_cast<int>(audience), *event.mutable_view());
+    match_->FillView(audience == kSpectator ? -1 : static_cast<int>(audience),
+                     *event.mutable_view());
     event.set_turn_deadline_unix_ms(turn_deadline_ms_);
     pending.audiences[audience] = std::move(envelope);
   }
@@ -492,7 +517,8 @@ void Table::OnDurable(std::int64_t seq, bool ok) {
       metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
       if (pending.ack) {
         if (auto peer = pending.ack->peer.lock()) {
-          peer->Deliver(MakeError(pending.ack->request_id, v1::STORAGE_FAILED, "the move could not be stored"));
+          peer->Deliver(MakeError(pending.ack->request_id, v1::STORAGE_FAILED,
+                                  "the move could not be stored"));
         }
         pending.ack.reset();
       }
@@ -514,9 +540,11 @@ void Table::Flush() {
           peer->Deliver(message);
         } else {
           // Joined after this event was built: a snapshot follows once the outbox drains.
-          const bool queued = std::any_of(snapshot_waiting_.begin(), snapshot_waiting_.end(),
-                                          [&](const SnapshotRequest& r) { return r.peer.lock() == peer; });
-          if (!queued) snapshot_waiting_.push_back(SnapshotRequest{peer, static_cast<int>(audience)});
+          const bool queued =
+              std::any_of(snapshot_waiting_.begin(), snapshot_waiting_.end(),
+                          [&](const SnapshotRequest& r) { return r.peer.lock() == peer; });
+          if (!queued)
+            snapshot_waiting_.push_back(SnapshotRequest{peer, static_cast<int>(audience)});
         }
       }
     }
@@ -537,11 +565,12 @@ void Table::Flush() {
   if (delivered && outbox_.empty()) ScheduleNext();
 }
 
-void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member, std::int64_t match_id,
-                        std::int64_t last_seq) {
+void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member,
+                        std::int64_t match_id, std::int64_t last_seq) {
   if (match_id_ == 0 || history_.empty()) return;
   const std::size_t audience = AudienceOf(member);
-  const std::int64_t last_delivered = history_first_seq_ + static_cast<std::int64_t>(history_.size()) - 1;
+  const std::int64_t last_delivered =
+      history_first_seq_ + static_cast<std::int64_t>(history_.size()) - 1;
   if (match_id == match_id_ && last_seq >= last_delivered) return;  // up to date
   if (match_id == match_id_ && last_seq >= history_first_seq_ - 1 && last_seq > 0) {
     std::vector<std::shared_ptr<const v1::Envelope>> missed;
@@ -615,7 +644,8 @@ void Table::ScheduleNext() {
     return;
   }
   const std::int64_t remaining = std::max<std::int64_t>(0, turn_deadline_ms_ - NowMs());
-  clock_.expires_after(std::chrono::milliseconds(turn_deadline_ms_ == 0 ? settings_.turn_clock_ms : remaining));
+  clock_.expires_after(
+      std::chrono::milliseconds(turn_deadline_ms_ == 0 ? settings_.turn_clock_ms : remaining));
   clock_.async_wait([weak = weak_from_this(), seq](const boost::system::error_code& error) {
     if (error) return;
     if (auto self = weak.lock()) self->OnClock(seq);

@@ -106,7 +106,8 @@ class Table : public std::enable_shared_from_this<Table> {
 
   template <class F>
   void OnStrand(F&& f) {
-    boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+    boost::asio::post(strand_,
+                      [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
   }
   void Reply(const std::shared_ptr<Peer>& peer, std::shared_ptr<const v1::Envelope> message);
   void Fail(const std::shared_ptr<Peer>& peer, const std::string& request_id, v1::ErrorCode code,
@@ -127,8 +128,8 @@ class Table : public std::enable_shared_from_this<Table> {
 
   // Builds the event for every audience and queues it; `record` (when set) must be
   // durable before this or any later event is delivered.
-  void Emit(const std::function<void(v1::MatchEvent&)>& fill, std::optional<MatchEventRecord> record,
-            std::optional<Ack> ack = std::nullopt);
+  void Emit(const std::function<void(v1::MatchEvent&)>& fill,
+            std::optional<MatchEventRecord> record, std::optional<Ack> ack = std::nullopt);
   void OnDurable(std::int64_t seq, bool ok);
   void SendWaitingSnapshots();
   void Flush();
@@ -167,8 +168,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t seq_ = 0;  // the last event's sequence number
   std::int64_t turn_deadline_ms_ = 0;
   bool step_scheduled_ = false;
-  bool info_pending_ = false;  // a table change waits behind undelivered events
-  std::deque<Pending> outbox_;  // emitted, waiting for durability, in seq order
+  bool info_pending_ = false;      // a table change waits behind undelivered events
+  std::deque<Pending> outbox_;     // emitted, waiting for durability, in seq order
   std::deque<Audiences> history_;  // delivered events, the newest last
   struct SnapshotRequest {
     PeerRef peer;

@@ -50,7 +50,8 @@ int RunDeal(const Args& args) {
       std::fputs("kafenio deal: --dealer must name a seat\n", stderr);
       return 2;
     }
-    const auto deal = diloti::DealFromSeed(static_cast<int>(players), static_cast<int>(dealer), seed);
+    const auto deal =
+        diloti::DealFromSeed(static_cast<int>(players), static_cast<int>(dealer), seed);
     std::fputs(diloti::FormatDealLines(static_cast<int>(players), deal).c_str(), stdout);
     return 0;
   }

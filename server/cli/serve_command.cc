@@ -20,7 +20,8 @@ namespace kafenio::cli {
 namespace {
 
 constexpr const char* kServeUsage =
-    "usage: kafenio serve [--listen ADDR:PORT] [--db PATH] [--config FILE] [--web DIR] [--threads N]\n"
+    "usage: kafenio serve [--listen ADDR:PORT] [--db PATH] [--config FILE] [--web DIR] [--threads "
+    "N]\n"
     "                     [--set KEY=VALUE ...]\n";
 
 int Usage(const std::string& error) {
@@ -35,21 +36,28 @@ int RunServe(const Args& args) {
   std::string error;
   // The config file first, so that flags given before or after --config win over it.
   for (std::size_t i = 0; i + 1 < args.size(); ++i) {
-    if (args[i] == "--config" && !server::LoadConfigFile(config, std::string(args[i + 1]), error)) return Usage(error);
+    if (args[i] == "--config" && !server::LoadConfigFile(config, std::string(args[i + 1]), error))
+      return Usage(error);
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string flag(args[i]);
     if (i + 1 >= args.size()) return Usage("missing value after " + flag);
     const std::string value(args[++i]);
     bool ok = true;
-    if (flag == "--listen") ok = server::ParseListen(config, value, error);
-    else if (flag == "--db") config.db_path = value;
-    else if (flag == "--web") config.web_root = value;
-    else if (flag == "--threads") ok = server::ApplySetting(config, "threads", value, error);
-    else if (flag == "--config") continue;
+    if (flag == "--listen")
+      ok = server::ParseListen(config, value, error);
+    else if (flag == "--db")
+      config.db_path = value;
+    else if (flag == "--web")
+      config.web_root = value;
+    else if (flag == "--threads")
+      ok = server::ApplySetting(config, "threads", value, error);
+    else if (flag == "--config")
+      continue;
     else if (flag == "--set") {
       const auto eq = value.find('=');
-      ok = eq != std::string::npos && server::ApplySetting(config, value.substr(0, eq), value.substr(eq + 1), error);
+      ok = eq != std::string::npos &&
+           server::ApplySetting(config, value.substr(0, eq), value.substr(eq + 1), error);
       if (!ok && error.empty()) error = "--set takes KEY=VALUE";
     } else {
       return Usage("unknown flag " + flag);
@@ -78,10 +86,12 @@ int RunServe(const Args& args) {
 
   std::error_code ec;
   const bool have_web = std::filesystem::is_directory(config.web_root, ec);
-  std::printf("kafenio: listening on http://%s:%u (WebSocket /ws), %d threads, web root %s%s, storage: memory "
-              "(db %s not used yet)\n",
-              endpoint.address().to_string().c_str(), static_cast<unsigned>(endpoint.port()), config.threads,
-              config.web_root.c_str(), have_web ? "" : " (absent)", config.db_path.c_str());
+  std::printf(
+      "kafenio: listening on http://%s:%u (WebSocket /ws), %d threads, web root %s%s, storage: "
+      "memory "
+      "(db %s not used yet)\n",
+      endpoint.address().to_string().c_str(), static_cast<unsigned>(endpoint.port()),
+      config.threads, config.web_root.c_str(), have_web ? "" : " (absent)", config.db_path.c_str());
   std::fflush(stdout);
 
   std::vector<std::thread> threads;

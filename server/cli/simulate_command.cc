@@ -178,8 +178,8 @@ int RunSimulate(const Args& args) {
   }
   if (options.game == "pilotta") return SimulatePilotta(options);
   if (options.game == "diloti") return SimulateDiloti(options);
-  std::fprintf(stderr, "kafenio simulate: unknown game '%.*s'\n", static_cast<int>(options.game.size()),
-               options.game.data());
+  std::fprintf(stderr, "kafenio simulate: unknown game '%.*s'\n",
+               static_cast<int>(options.game.size()), options.game.data());
   return 2;
 }
 

@@ -53,7 +53,8 @@ std::optional<VerifyArgs> ParseArgs(const Args& args) {
     } else if (flag == "--rules") {
       out.preset = value;
       // Everything up to the next flag is a KEY=VALUE option of the ruleset.
-      while (i + 1 < args.size() && !args[i + 1].starts_with("--")) out.options.push_back(args[++i]);
+      while (i + 1 < args.size() && !args[i + 1].starts_with("--"))
+        out.options.push_back(args[++i]);
     } else if (flag == "--dealer") {
       if (!ParseNumber(value, out.dealer)) return std::nullopt;
     } else if (flag == "--match") {

@@ -35,7 +35,8 @@ bool ParseListen(ServerConfig& config, const std::string& text, std::string& err
   return true;
 }
 
-bool ApplySetting(ServerConfig& config, const std::string& key, const std::string& value, std::string& error) {
+bool ApplySetting(ServerConfig& config, const std::string& key, const std::string& value,
+                  std::string& error) {
   auto number = [&](auto& field) {
     if (!ParseNumber(value, field)) {
       error = key + " must be a number, got '" + value + "'";

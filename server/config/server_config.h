@@ -34,7 +34,8 @@ struct ServerConfig {
 };
 
 // Applies one KEY=VALUE setting; false with `error` set when it is not understood.
-bool ApplySetting(ServerConfig& config, const std::string& key, const std::string& value, std::string& error);
+bool ApplySetting(ServerConfig& config, const std::string& key, const std::string& value,
+                  std::string& error);
 bool LoadConfigFile(ServerConfig& config, const std::string& path, std::string& error);
 // "ADDR:PORT" (or ":PORT", or "PORT").
 bool ParseListen(ServerConfig& config, const std::string& text, std::string& error);

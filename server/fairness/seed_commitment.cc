@@ -62,7 +62,8 @@ HandCommitment CommitHandSeed(const ServerSecret& secret, std::int64_t match_id,
   Bytes32 digest{};
   crypto_hash_sha256_final(&state, digest.data());
   sodium_memzero(entropy.data(), entropy.size());
-  for (int i = 7; i >= 0; --i) result.seed = (result.seed << 8) | digest[static_cast<std::size_t>(i)];
+  for (int i = 7; i >= 0; --i)
+    result.seed = (result.seed << 8) | digest[static_cast<std::size_t>(i)];
 
   result.commitment = CommitmentOf(result.seed, result.salt, match_id, hand);
   return result;
@@ -86,8 +87,8 @@ std::optional<Bytes32> Bytes32FromHex(std::string_view hex) {
   std::size_t length = 0;
   const char* end = nullptr;
   if (hex.size() != 64 ||
-      sodium_hex2bin(bytes.data(), bytes.size(), hex.data(), hex.size(), nullptr, &length,
-                     &end) != 0 ||
+      sodium_hex2bin(bytes.data(), bytes.size(), hex.data(), hex.size(), nullptr, &length, &end) !=
+          0 ||
       length != bytes.size() || end != hex.data() + hex.size()) {
     return std::nullopt;
   }

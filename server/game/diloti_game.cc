@@ -17,7 +17,8 @@ constexpr const char* kPhaseNames[] = {"awaiting_deal", "play", "match_over"};
 constexpr const char* kKindNames[] = {"lay", "capture", "declare", "raise", "group"};
 
 void AddCards(d::CardMask mask, google::protobuf::RepeatedPtrField<std::string>& out) {
-  for (d::CardMask rest = mask; rest != 0; rest &= rest - 1) out.Add(d::FormatCard(d::Lowest(rest)));
+  for (d::CardMask rest = mask; rest != 0; rest &= rest - 1)
+    out.Add(d::FormatCard(d::Lowest(rest)));
 }
 
 // The engine's move as the protocol sends it: the notation, and its tokens as fields
@@ -30,7 +31,8 @@ v1::Move ToProto(const d::Move& move) {
   out.set_card(d::FormatCard(move.card));
   out.set_value(move.value);
   const auto lines = record::SplitLines(out.notation());
-  for (std::size_t i = 2; i < lines.at(0).tokens.size(); ++i) out.add_groups(std::string(lines[0].tokens[i]));
+  for (std::size_t i = 2; i < lines.at(0).tokens.size(); ++i)
+    out.add_groups(std::string(lines[0].tokens[i]));
   return out;
 }
 
@@ -138,7 +140,8 @@ class DilotiMatch final : public GameMatch {
       v.add_xeri(view.xeri[t]);
     }
     AddCards(view.hand, *v.mutable_hand());
-    for (int s = 0; s < state_.Players(); ++s) v.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
+    for (int s = 0; s < state_.Players(); ++s)
+      v.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
     v.set_stock_size(view.stock_size);
     AddCards(view.loose, *v.mutable_loose());
     for (const d::DeclarationView& declaration : view.declarations) {

@@ -18,8 +18,8 @@ namespace kafenio::server {
 struct MoveOutcome {
   enum class Kind { applied, not_your_turn, illegal, unparsable };
   Kind kind = Kind::applied;
-  std::string reason;     // the engine's sentence when refused
-  v1::Move move;          // when applied: the move as sent to clients (notation + fields)
+  std::string reason;  // the engine's sentence when refused
+  v1::Move move;       // when applied: the move as sent to clients (notation + fields)
   bool hand_ended = false;
   bool match_over = false;
 };

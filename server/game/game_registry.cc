@@ -13,7 +13,8 @@ namespace {
 
 pilotta::RulesParse ParsePilottaRules(const MatchSpec& spec) {
   const std::vector<std::string_view> options(spec.options.begin(), spec.options.end());
-  return pilotta::ParseRules(spec.preset.empty() ? std::string_view("cyprus") : spec.preset, options);
+  return pilotta::ParseRules(spec.preset.empty() ? std::string_view("cyprus") : spec.preset,
+                             options);
 }
 
 // Diloti's player count is the table's seat count (2 by default), not part of the preset.
@@ -41,8 +42,8 @@ SeatCount CheckRules(const MatchSpec& spec) {
       return out;
     }
     if (spec.seats != 0 && spec.seats != parse.rules.Players()) {
-      out.error = "pilotta " + std::string(pilotta::PresetName(parse.rules.preset)) + " is played by " +
-                  std::to_string(parse.rules.Players()) + " players";
+      out.error = "pilotta " + std::string(pilotta::PresetName(parse.rules.preset)) +
+                  " is played by " + std::to_string(parse.rules.Players()) + " players";
       return out;
     }
     out.seats = parse.rules.Players();

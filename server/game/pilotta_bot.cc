@@ -34,7 +34,8 @@ int CardWorth(const pilotta::State& state, Card card) {
   const auto rank = static_cast<std::size_t>(pilotta::RankOf(card));
   if (trump == pilotta::kAllTrump) return pilotta::tables::kAllTrumpPoints[rank];
   if (trump == pilotta::kNoTrump) return pilotta::tables::kNoTrumpPoints[rank];
-  if (pilotta::SuitOf(card) == trump) return pilotta::tables::kTrumpPoints[rank] + 20;  // keep trumps
+  if (pilotta::SuitOf(card) == trump)
+    return pilotta::tables::kTrumpPoints[rank] + 20;  // keep trumps
   return pilotta::tables::kPlainPoints[rank];
 }
 
@@ -97,7 +98,8 @@ Move ChoosePlay(const pilotta::State& state, const pilotta::MoveList& legal) {
     // Prefer announcing belote when the engine offers the same card with and without it.
     const bool better_twin = cheapest != nullptr && cheapest->card == move.card && move.belote;
     const int worth = CardWorth(state, move.card);
-    if (cheapest == nullptr || worth < CardWorth(state, cheapest->card) || better_twin) cheapest = &move;
+    if (cheapest == nullptr || worth < CardWorth(state, cheapest->card) || better_twin)
+      cheapest = &move;
     if (!partner_winning && WinsTrick(state, move) &&
         (cheapest_winner == nullptr || worth < CardWorth(state, cheapest_winner->card) ||
          (cheapest_winner->card == move.card && move.belote))) {

@@ -13,14 +13,19 @@ namespace {
 
 namespace p = kafenio::pilotta;
 
-constexpr const char* kPhaseNames[] = {"awaiting_deal", "auction",    "contra", "recontra", "take_round",
-                                       "name_round",    "swap",       "play",   "match_over"};
-constexpr const char* kKindNames[] = {"pass", "bid", "contra", "recontra", "take", "name", "swap", "declare", "play"};
+constexpr const char* kPhaseNames[] = {"awaiting_deal", "auction",    "contra",
+                                       "recontra",      "take_round", "name_round",
+                                       "swap",          "play",       "match_over"};
+constexpr const char* kKindNames[] = {"pass", "bid",  "contra",  "recontra", "take",
+                                      "name", "swap", "declare", "play"};
 
-std::string CardText(p::Card card) { return card == p::kNoCard ? std::string() : p::FormatCard(card); }
+std::string CardText(p::Card card) {
+  return card == p::kNoCard ? std::string() : p::FormatCard(card);
+}
 
 void AddCards(p::CardMask mask, google::protobuf::RepeatedPtrField<std::string>& out) {
-  for (p::CardMask rest = mask; rest != 0; rest &= rest - 1) out.Add(p::FormatCard(p::Lowest(rest)));
+  for (p::CardMask rest = mask; rest != 0; rest &= rest - 1)
+    out.Add(p::FormatCard(p::Lowest(rest)));
 }
 
 // The engine's move as the protocol sends it: notation and fields.
@@ -38,9 +43,14 @@ v1::Move ToProto(const p::Move& move) {
       out.set_value(move.value == p::kCapotBid ? 250 : move.value * 10);
       out.set_suit(std::string(p::TrumpName(move.suit)));
       break;
-    case p::MoveKind::name: out.set_suit(std::string(p::TrumpName(move.suit))); break;
-    case p::MoveKind::declare: AddCards(move.cards, *out.mutable_cards()); break;
-    default: break;
+    case p::MoveKind::name:
+      out.set_suit(std::string(p::TrumpName(move.suit)));
+      break;
+    case p::MoveKind::declare:
+      AddCards(move.cards, *out.mutable_cards());
+      break;
+    default:
+      break;
   }
   return out;
 }
@@ -163,7 +173,8 @@ class PilottaMatch final : public GameMatch {
       v.add_card_points(view.card_points[t]);
     }
     AddCards(view.hand, *v.mutable_hand());
-    for (int s = 0; s < state_.Players(); ++s) v.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
+    for (int s = 0; s < state_.Players(); ++s)
+      v.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
     v.set_turned(CardText(view.turned));
     v.set_set_aside(CardText(view.set_aside));
     for (const p::Call& call : view.calls) {

@@ -36,8 +36,8 @@ storage::WriteOp RecordMatchResult(storage::Match match, storage::MatchResult re
     std::array<std::vector<Glicko2Rating>, 2> teams;
     for (std::size_t seat = 0; seat < match.seats.size(); ++seat) {
       const std::int64_t account = *match.seats[seat].account_id;
-      storage::Rating current = transaction.FindRating(account, mode)
-                                    .value_or(storage::Rating{account, mode});
+      storage::Rating current =
+          transaction.FindRating(account, mode).value_or(storage::Rating{account, mode});
       teams[seat % 2].push_back(Glicko2Rating{current.rating, current.rd, current.volatility});
       before[seat % 2].push_back(std::move(current));
     }

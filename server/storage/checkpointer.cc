@@ -11,7 +11,9 @@ namespace kafenio::storage {
 Checkpointer::Checkpointer(std::string path, std::chrono::milliseconds interval)
     : path_(std::move(path)), interval_(interval), thread_([this] { Run(); }) {}
 
-Checkpointer::~Checkpointer() { Stop(); }
+Checkpointer::~Checkpointer() {
+  Stop();
+}
 
 void Checkpointer::Stop() {
   {

@@ -28,7 +28,9 @@ void Report(const WriteDone& done, const WriteStatus& status) {
 GroupCommitWriter::GroupCommitWriter(std::unique_ptr<sqlite::Connection> db)
     : db_(std::move(db)), thread_([this] { Run(); }) {}
 
-GroupCommitWriter::~GroupCommitWriter() { Close(); }
+GroupCommitWriter::~GroupCommitWriter() {
+  Close();
+}
 
 void GroupCommitWriter::Enqueue(WriteOp op, WriteDone done) {
   {

@@ -63,8 +63,8 @@ int ApplyMigrations(sqlite::Connection& db, std::span<const Migration> migration
       db.RunScript("COMMIT");
     } catch (const StorageError& error) {
       db.RunScript("ROLLBACK");
-      throw StorageError("migration " + std::to_string(migration.version) + "_" +
-                             migration.name + ": " + error.what(),
+      throw StorageError("migration " + std::to_string(migration.version) + "_" + migration.name +
+                             ": " + error.what(),
                          error.code());
     }
     ++applied;

@@ -94,7 +94,7 @@ struct HandResult {
 
 struct MatchResult {
   std::int64_t match_id = 0;
-  std::optional<int> winner;        // team; none when abandoned without a winner
+  std::optional<int> winner;  // team; none when abandoned without a winner
   std::array<int, 2> total{};
   std::optional<int> abandoned_by;  // the seat that left
   std::string record;               // the game record (shared/record-format.md)

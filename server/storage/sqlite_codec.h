@@ -12,7 +12,9 @@ namespace kafenio::storage {
 std::string_view MatchStateName(MatchState state);
 MatchState ParseMatchState(std::string_view name);
 
-inline std::int64_t SeedToColumn(std::uint64_t seed) { return std::bit_cast<std::int64_t>(seed); }
+inline std::int64_t SeedToColumn(std::uint64_t seed) {
+  return std::bit_cast<std::int64_t>(seed);
+}
 inline std::uint64_t SeedFromColumn(std::int64_t value) {
   return std::bit_cast<std::uint64_t>(value);
 }

@@ -40,7 +40,8 @@ class Snapshot {
   sqlite::Connection& db_;
 };
 
-constexpr std::string_view kAccountColumns = "SELECT id, name, password_hash, created_ms FROM accounts";
+constexpr std::string_view kAccountColumns =
+    "SELECT id, name, password_hash, created_ms FROM accounts";
 
 Account ReadAccount(const sqlite::Statement& row) {
   return Account{row.Int(0), row.Text(1), row.OptionalText(2), row.Int(3)};
@@ -121,7 +122,8 @@ std::optional<Series> SeriesOfTable(sqlite::Connection& db, std::int64_t table_i
   Query query(db, "SELECT matches_played, score0, score1 FROM series WHERE table_id = ?");
   query->Bind(1, table_id);
   if (!query->Step()) return std::nullopt;
-  return Series{table_id, static_cast<int>(query->Int(0)),
+  return Series{table_id,
+                static_cast<int>(query->Int(0)),
                 {static_cast<int>(query->Int(1)), static_cast<int>(query->Int(2))}};
 }
 
@@ -168,12 +170,11 @@ std::vector<HandResult> HandResults(sqlite::Connection& db, std::int64_t match_i
   query->Bind(1, match_id);
   std::vector<HandResult> results;
   while (query->Step()) {
-    results.push_back(HandResult{
-        match_id,
-        static_cast<int>(query->Int(0)),
-        {static_cast<int>(query->Int(1)), static_cast<int>(query->Int(2))},
-        {static_cast<int>(query->Int(3)), static_cast<int>(query->Int(4))},
-        query->Text(5)});
+    results.push_back(HandResult{match_id,
+                                 static_cast<int>(query->Int(0)),
+                                 {static_cast<int>(query->Int(1)), static_cast<int>(query->Int(2))},
+                                 {static_cast<int>(query->Int(3)), static_cast<int>(query->Int(4))},
+                                 query->Text(5)});
   }
   return results;
 }
@@ -235,9 +236,8 @@ std::optional<Rating> RatingOf(sqlite::Connection& db, std::int64_t account_id,
               " WHERE account_id = ? AND mode = ?");
   query->Bind(1, account_id).Bind(2, mode);
   if (!query->Step()) return std::nullopt;
-  return Rating{account_id,      std::string(mode),
-                query->Real(0),  query->Real(1),
-                query->Real(2),  static_cast<int>(query->Int(3)),
+  return Rating{account_id,     std::string(mode), query->Real(0),
+                query->Real(1), query->Real(2),    static_cast<int>(query->Int(3)),
                 query->Int(4)};
 }
 

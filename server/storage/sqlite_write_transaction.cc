@@ -96,8 +96,8 @@ std::int64_t SqliteWriteTransaction::CreateMatch(const Match& match) {
   const std::int64_t id = sqlite3_last_insert_rowid(db_.handle());
   for (std::size_t seat = 0; seat < match.seats.size(); ++seat) {
     const auto& holder = match.seats[seat];
-    auto& insert =
-        db_.Prepare("INSERT INTO match_seats (match_id, seat, account_id, bot) VALUES (?, ?, ?, ?)");
+    auto& insert = db_.Prepare(
+        "INSERT INTO match_seats (match_id, seat, account_id, bot) VALUES (?, ?, ?, ?)");
     insert.Bind(1, id).Bind(2, static_cast<int>(seat)).Bind(3, holder.account_id);
     if (holder.IsBot()) {
       insert.Bind(4, holder.bot);
@@ -185,9 +185,8 @@ std::optional<Rating> SqliteWriteTransaction::FindRating(std::int64_t account_id
       " WHERE account_id = ? AND mode = ?");
   query.Bind(1, account_id).Bind(2, mode);
   if (!query.Step()) return std::nullopt;
-  Rating rating{account_id,     std::string(mode),
-                query.Real(0),  query.Real(1),
-                query.Real(2),  static_cast<int>(query.Int(3)),
+  Rating rating{account_id,    std::string(mode), query.Real(0),
+                query.Real(1), query.Real(2),     static_cast<int>(query.Int(3)),
                 query.Int(4)};
   query.Reset();
   return rating;

@@ -50,16 +50,14 @@ class Storage {
   virtual std::optional<Account> FindAccountByName(std::string_view name) = 0;
   virtual std::optional<Account> FindAccount(std::int64_t account_id) = 0;
   // A session whose expiry is after now_ms.
-  virtual std::optional<Session> FindSession(std::string_view token_hash,
-                                             std::int64_t now_ms) = 0;
+  virtual std::optional<Session> FindSession(std::string_view token_hash, std::int64_t now_ms) = 0;
   virtual std::optional<GameTable> FindTable(std::int64_t table_id) = 0;
   virtual std::optional<Series> FindSeries(std::int64_t table_id) = 0;
   virtual std::optional<Match> FindMatch(std::int64_t match_id) = 0;
   // Crash recovery: every live match with its seeds and events in order.
   virtual std::vector<UnfinishedMatch> LoadUnfinishedMatches() = 0;
   virtual std::vector<HandSeed> LoadHandSeeds(std::int64_t match_id) = 0;
-  virtual std::vector<MoveEvent> LoadMoves(std::int64_t match_id,
-                                           std::int64_t after_sequence) = 0;
+  virtual std::vector<MoveEvent> LoadMoves(std::int64_t match_id, std::int64_t after_sequence) = 0;
   // The game record of a finished match.
   virtual std::optional<std::string> LoadMatchRecord(std::int64_t match_id) = 0;
   // A player's matches, newest first; before_match_id pages backwards (0: from the newest).
@@ -69,7 +67,8 @@ class Storage {
   // Highest rating first.
   virtual std::vector<LeaderboardEntry> Leaderboard(std::string_view mode, int limit) = 0;
   // Rating history of one player in one mode, oldest first.
-  virtual std::vector<RatingHistoryEntry> RatingHistory(std::int64_t account_id, std::string_view mode) = 0;
+  virtual std::vector<RatingHistoryEntry> RatingHistory(std::int64_t account_id,
+                                                        std::string_view mode) = 0;
 };
 
 }  // namespace kafenio::storage

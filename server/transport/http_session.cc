@@ -44,10 +44,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_->body_limit(context_.config.max_message_bytes);
     parser_->header_limit(16 * 1024);
     stream_.expires_after(std::chrono::milliseconds(context_.config.handshake_timeout_ms));
-    http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return self->Close();
-      self->OnRequest(self->parser_->release());
-    });
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       if (ec) return self->Close();
+                       self->OnRequest(self->parser_->release());
+                     });
   }
 
  private:
@@ -55,7 +56,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string target(request.target());
     const std::string path = target.substr(0, target.find('?'));
     if (beast::websocket::is_upgrade(request)) {
-      if (path != "/ws") return Send(Text(request, http::status::not_found, "WebSocket lives at /ws\n"));
+      if (path != "/ws")
+        return Send(Text(request, http::status::not_found, "WebSocket lives at /ws\n"));
       if (!OriginAllowed(request, context_.config)) {
         return Send(Text(request, http::status::forbidden, "origin not allowed\n"));
       }
@@ -97,10 +99,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void Send(Response response) {
     auto shared = std::make_shared<Response>(std::move(response));
-    http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, std::size_t) {
-      if (ec || !shared->keep_alive()) return self->Close();
-      self->Read();
-    });
+    http::async_write(stream_, *shared,
+                      [self = shared_from_this(), shared](beast::error_code ec, std::size_t) {
+                        if (ec || !shared->keep_alive()) return self->Close();
+                        self->Read();
+                      });
   }
 
   void Close() {

@@ -13,7 +13,8 @@ using tcp = net::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(net::io_context& io, ServerContext& context) : io_(io), context_(context), acceptor_(net::make_strand(io)) {}
+  Listener(net::io_context& io, ServerContext& context)
+      : io_(io), context_(context), acceptor_(net::make_strand(io)) {}
 
   bool Bind(const tcp::endpoint& endpoint, std::string& error) {
     boost::system::error_code ec;
@@ -21,24 +22,26 @@ class Listener : public std::enable_shared_from_this<Listener> {
     if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
     if (!ec) acceptor_.bind(endpoint, ec);
     if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
-    if (ec) error = "cannot listen on " + endpoint.address().to_string() + ":" + std::to_string(endpoint.port()) +
-                    ": " + ec.message();
+    if (ec)
+      error = "cannot listen on " + endpoint.address().to_string() + ":" +
+              std::to_string(endpoint.port()) + ": " + ec.message();
     return !ec;
   }
   tcp::endpoint Endpoint() const { return acceptor_.local_endpoint(); }
 
   void Accept() {
-    acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](boost::system::error_code ec,
-                                                                               tcp::socket socket) {
-      // Accept errors (out of descriptors, a reset before accept) drop that one connection.
-      if (!ec) {
-        // Small frames both ways: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms.
-        boost::system::error_code ignored;
-        socket.set_option(tcp::no_delay(true), ignored);
-        StartHttpSession(std::move(socket), self->context_);
-      }
-      if (ec != net::error::operation_aborted) self->Accept();
-    });
+    acceptor_.async_accept(
+        net::make_strand(io_),
+        [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+          // Accept errors (out of descriptors, a reset before accept) drop that one connection.
+          if (!ec) {
+            // Small frames both ways: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms.
+            boost::system::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
+            StartHttpSession(std::move(socket), self->context_);
+          }
+          if (ec != net::error::operation_aborted) self->Accept();
+        });
   }
 
  private:

@@ -30,7 +30,8 @@ std::optional<StaticFile> LoadStaticFile(const std::string& root, const std::str
   std::string part;
   while (std::getline(parts, part, '/')) {
     if (part.empty()) continue;
-    if (part.front() == '.' || part.find('\\') != std::string::npos || part.find('%') != std::string::npos) {
+    if (part.front() == '.' || part.find('\\') != std::string::npos ||
+        part.find('%') != std::string::npos) {
       return std::nullopt;
     }
     relative /= part;

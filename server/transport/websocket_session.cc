@@ -29,7 +29,9 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
         limiter_(context.config.messages_per_second, context.config.message_burst),
         strikes_(context.config.messages_per_second, 2 * context.config.message_burst) {}
 
-  ~WebsocketSession() override { context_.metrics.connections.fetch_sub(1, std::memory_order_relaxed); }
+  ~WebsocketSession() override {
+    context_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
+  }
 
   void Run(beast::http::request<beast::http::string_body> request) {
     context_.metrics.connections.fetch_add(1, std::memory_order_relaxed);
@@ -44,8 +46,9 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     timeout.keep_alive_pings = true;
     ws_.set_option(timeout);
     ws_.read_message_max(context_.config.max_message_bytes);
-    ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& response) { response.set(beast::http::field::server, "kafenio"); }));
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
+      response.set(beast::http::field::server, "kafenio");
+    }));
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
       self->Read();
@@ -109,7 +112,8 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 
   void Write() {
     ws_.text(queue_.front().text);
-    ws_.async_write(net::buffer(queue_.front().data), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    ws_.async_write(net::buffer(queue_.front().data), [self = shared_from_this()](
+                                                          beast::error_code ec, std::size_t) {
       if (ec) return self->Closed();
       self->context_.metrics.frames_out_total.fetch_add(1, std::memory_order_relaxed);
       self->queue_.pop_front();
@@ -129,7 +133,8 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
   }
 
   void SendClose() {
-    ws_.async_close(close_code_, [self = shared_from_this()](beast::error_code) { self->Closed(); });
+    ws_.async_close(close_code_,
+                    [self = shared_from_this()](beast::error_code) { self->Closed(); });
   }
 
   void Closed() {
@@ -160,7 +165,8 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 
 }  // namespace
 
-void StartWebsocketSession(beast::tcp_stream stream, beast::http::request<beast::http::string_body> request,
+void StartWebsocketSession(beast::tcp_stream stream,
+                           beast::http::request<beast::http::string_body> request,
                            ServerContext& context) {
   std::make_shared<WebsocketSession>(std::move(stream), context)->Run(std::move(request));
 }

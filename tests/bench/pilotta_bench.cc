@@ -35,8 +35,10 @@ void BM_RandomFullDeal(benchmark::State& bench) {
     }
     benchmark::DoNotOptimize(state);
   }
-  bench.counters["deals/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
-  bench.counters["moves/deal"] = static_cast<double>(moves) / static_cast<double>(bench.iterations());
+  bench.counters["deals/s"] =
+      benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["moves/deal"] =
+      static_cast<double>(moves) / static_cast<double>(bench.iterations());
 }
 BENCHMARK(BM_RandomFullDeal);
 
@@ -55,8 +57,10 @@ void BM_RandomFullDealSampled(benchmark::State& bench) {
     }
     benchmark::DoNotOptimize(state);
   }
-  bench.counters["deals/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
-  bench.counters["moves/deal"] = static_cast<double>(moves) / static_cast<double>(bench.iterations());
+  bench.counters["deals/s"] =
+      benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["moves/deal"] =
+      static_cast<double>(moves) / static_cast<double>(bench.iterations());
 }
 BENCHMARK(BM_RandomFullDealSampled);
 
@@ -139,7 +143,8 @@ void BM_Apply(benchmark::State& bench) {
     Recorded hand{state, {}};
     while (state.phase() != Phase::awaiting_deal && !state.MatchOver()) {
       state.LegalMoves(legal);
-      const Move move = legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))];
+      const Move move =
+          legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))];
       state.Apply(move);
       hand.moves.push_back(move);
     }
@@ -153,7 +158,8 @@ void BM_Apply(benchmark::State& bench) {
     for (const Move& move : hand.moves) benchmark::DoNotOptimize(state.Apply(move));
     applied += static_cast<long>(hand.moves.size());
   }
-  bench.counters["ns/apply"] = benchmark::Counter(static_cast<double>(applied), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  bench.counters["ns/apply"] = benchmark::Counter(
+      static_cast<double>(applied), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_Apply);
 

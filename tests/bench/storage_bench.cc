@@ -51,12 +51,18 @@ Options Parse(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; ++i) {
     const std::string_view flag = argv[i];
     const std::string_view value = argv[i + 1];
-    if (flag == "--db") options.db = value, ++i;
-    else if (flag == "--moves") options.moves = Number(value), ++i;
-    else if (flag == "--producers") options.producers = static_cast<int>(Number(value)), ++i;
-    else if (flag == "--rate") options.rate = Number(value), ++i;
-    else if (flag == "--checkpoint-ms") options.checkpoint_ms = Number(value), ++i;
-    else if (flag == "--seconds") options.seconds = static_cast<double>(Number(value)), ++i;
+    if (flag == "--db")
+      options.db = value, ++i;
+    else if (flag == "--moves")
+      options.moves = Number(value), ++i;
+    else if (flag == "--producers")
+      options.producers = static_cast<int>(Number(value)), ++i;
+    else if (flag == "--rate")
+      options.rate = Number(value), ++i;
+    else if (flag == "--checkpoint-ms")
+      options.checkpoint_ms = Number(value), ++i;
+    else if (flag == "--seconds")
+      options.seconds = static_cast<double>(Number(value)), ++i;
   }
   return options;
 }
@@ -90,7 +96,8 @@ class MoveSource {
     const std::size_t index = producer + producers * cursor;
     cursor = index + producers >= matches_.size() ? 0 : cursor + 1;
     const std::int64_t sequence = next_sequence_[index]++;
-    return MoveEvent{matches_[index], sequence, 1, static_cast<int>(sequence % 4), "play Jh", sequence};
+    return MoveEvent{matches_[index], sequence, 1, static_cast<int>(sequence % 4),
+                     "play Jh",       sequence};
   }
   void Producers(std::size_t count) { cursors_.assign(count, 0); }
 
@@ -110,8 +117,8 @@ void Throughput(Storage& store, MoveSource& source, const Options& options) {
   for (int p = 0; p < options.producers; ++p) {
     producers.emplace_back([&, p] {
       for (long i = 0; i < per_producer; ++i) {
-        const MoveEvent move = source.Next(static_cast<std::size_t>(p),
-                                           static_cast<std::size_t>(options.producers));
+        const MoveEvent move =
+            source.Next(static_cast<std::size_t>(p), static_cast<std::size_t>(options.producers));
         store.Enqueue([move](WriteTransaction& tx) { tx.AppendMove(move); },
                       [&](const WriteStatus& status) { ++(status.ok() ? durable : failed); });
       }
@@ -143,7 +150,8 @@ void PacedLatency(Storage& store, MoveSource& source, const Options& options) {
     store.Enqueue([move](WriteTransaction& tx) { tx.AppendMove(move); },
                   [slot, enqueued, &failed](const WriteStatus& status) {
                     if (!status.ok()) ++failed;
-                    *slot = std::chrono::duration<double, std::micro>(Clock::now() - enqueued).count();
+                    *slot =
+                        std::chrono::duration<double, std::micro>(Clock::now() - enqueued).count();
                   });
   }
   store.Flush();

@@ -45,19 +45,27 @@ struct PilottaAdapter {
     const int seat = static_cast<int>(rng.Below(4));
     const auto card = static_cast<pilotta::Card>(rng.Below(32));
     switch (rng.Below(9)) {
-      case 0: return Move::Pass(seat);
-      case 1: return Move::Bid(seat, static_cast<int>(rng.Below(27)), static_cast<int>(rng.Below(6)));
-      case 2: return Move::Make(pilotta::MoveKind::contra, seat);
-      case 3: return Move::Make(pilotta::MoveKind::recontra, seat);
-      case 4: return Move::Make(pilotta::MoveKind::take, seat);
-      case 5: return Move::Name(seat, static_cast<int>(rng.Below(6)));
-      case 6: return Move::Make(pilotta::MoveKind::swap, seat);
+      case 0:
+        return Move::Pass(seat);
+      case 1:
+        return Move::Bid(seat, static_cast<int>(rng.Below(27)), static_cast<int>(rng.Below(6)));
+      case 2:
+        return Move::Make(pilotta::MoveKind::contra, seat);
+      case 3:
+        return Move::Make(pilotta::MoveKind::recontra, seat);
+      case 4:
+        return Move::Make(pilotta::MoveKind::take, seat);
+      case 5:
+        return Move::Name(seat, static_cast<int>(rng.Below(6)));
+      case 6:
+        return Move::Make(pilotta::MoveKind::swap, seat);
       case 7: {
         // A random subset of the seat's hand, sometimes a real declaration.
         const pilotta::CardMask hand = seat < state.Players() ? state.Hand(seat) : 0;
         return Move::Declare(seat, hand & static_cast<pilotta::CardMask>(rng.Next()));
       }
-      default: return Move::Play(seat, card, rng.Below(4) == 0);
+      default:
+        return Move::Play(seat, card, rng.Below(4) == 0);
     }
   }
   static void Record(Log& log, const Move& move) { log.hands.back().moves.push_back(move); }
@@ -73,8 +81,8 @@ struct PilottaAdapter {
     for (int i = 0; i < state.DeclarationCount(); ++i) known |= state.DeclarationAt(i).cards;
     if (state.TurnedCard() != pilotta::kNoCard &&
         (state.rules().preset == pilotta::Preset::classic ||
-         state.phase() == pilotta::Phase::take_round || state.phase() == pilotta::Phase::name_round ||
-         state.phase() == pilotta::Phase::swap)) {
+         state.phase() == pilotta::Phase::take_round ||
+         state.phase() == pilotta::Phase::name_round || state.phase() == pilotta::Phase::swap)) {
       known |= pilotta::Bit(state.TurnedCard());
     }
     if (state.SetAsideCard() != pilotta::kNoCard) known |= pilotta::Bit(state.SetAsideCard());
@@ -94,7 +102,8 @@ struct PilottaAdapter {
     // What is neither in a hand nor played must be the turned card, the stock or set aside.
     const int unseen = 32 - count;
     if (pilotta::Count(seen) != count) return "cards overlap";
-    if (state.rules().preset == pilotta::Preset::cyprus && unseen != 0) return "cyprus deals all 32";
+    if (state.rules().preset == pilotta::Preset::cyprus && unseen != 0)
+      return "cyprus deals all 32";
     // No view shows a card that is hidden in another seat's hand.
     const pilotta::CardMask known = PublicCards(state);
     for (int seat = 0; seat < state.Players(); ++seat) {

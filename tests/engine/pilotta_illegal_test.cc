@@ -47,7 +47,7 @@ void ExpectRefused(State state, const char* text, Illegal reason) {
 }
 
 const std::initializer_list<const char*> kAuction80h = {"0 bid 80 h", "1 pass", "2 pass",
-                                                         "3 pass", "1 pass", "3 pass"};
+                                                        "3 pass",     "1 pass", "3 pass"};
 
 TEST_CASE("illegal auction moves", "[pilotta][illegal]") {
   const Rules rules;
@@ -68,7 +68,8 @@ TEST_CASE("illegal auction moves", "[pilotta][illegal]") {
   ExpectRefused(contra, "2 contra", Illegal::not_your_turn);
   ExpectRefused(contra, "1 recontra", Illegal::not_now);
   ExpectRefused(contra, "1 bid 90 s", Illegal::not_now);
-  const State recontra = Play(rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 contra"});
+  const State recontra =
+      Play(rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 contra"});
   ExpectRefused(recontra, "2 contra", Illegal::not_now);
   ExpectRefused(recontra, "3 recontra", Illegal::not_your_turn);
   Rules no_trump = rules;
@@ -82,18 +83,27 @@ TEST_CASE("illegal plays", "[pilotta][illegal]") {
   ExpectRefused(lead, "0 play Ah", Illegal::card_not_held);
   ExpectRefused(lead, "1 play 9h", Illegal::not_your_turn);
   ExpectRefused(lead, "0 bid 90 h", Illegal::not_now);
-  const State after_lead = Play(rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play As"});
+  const State after_lead = Play(
+      rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play As"});
   ExpectRefused(after_lead, "1 play Ad", Illegal::must_trump);
-  const State trumped = Play(rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play As", "1 play 9h"});
+  const State trumped = Play(
+      rules, kDealP,
+      {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play As", "1 play 9h"});
   ExpectRefused(trumped, "2 play Qh", Illegal::must_overtrump);
   ExpectRefused(trumped, "2 play 7c", Illegal::must_trump);
-  const State overtrumped = Play(rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play As", "1 play 9h", "2 play Jh"});
+  const State overtrumped = Play(rules, kDealP,
+                                 {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass",
+                                  "0 play As", "1 play 9h", "2 play Jh"});
   ExpectRefused(overtrumped, "3 play Ah", Illegal::must_follow_suit);
   // Trump led: the best trump must be beaten when possible.
-  const State trump_lead = Play(rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play 7h", "1 play 9h", "2 play Jh"});
+  const State trump_lead = Play(rules, kDealP,
+                                {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass",
+                                 "0 play 7h", "1 play 9h", "2 play Jh"});
   const Deal low_trumps = MakeDeal({"As Ks Qs 9h Ac Kc Qc Jc", "7h 8h Ad Kd Qd Jd Td 9d",
                                     "Jh Qh 7d 8d 7c 8c 9c Tc", "Ah Th Kh Js Ts 9s 8s 7s"});
-  const State led_nine = Play(rules, low_trumps, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play 9h", "1 play 8h"});
+  const State led_nine = Play(
+      rules, low_trumps,
+      {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play 9h", "1 play 8h"});
   // Seat 2 holds the jack, which beats the 9: the queen is refused.
   ExpectRefused(led_nine, "2 play Qh", Illegal::must_overtrump_led_trump);
   ExpectRefused(led_nine, "2 play 7c", Illegal::must_follow_suit);
@@ -106,9 +116,13 @@ TEST_CASE("illegal declarations and belote", "[pilotta][illegal]") {
   ExpectRefused(lead, "0 declare Qc Kc Ac", Illegal::declaration_not_whole_run);
   ExpectRefused(lead, "0 declare 7s 8s 9s", Illegal::declaration_not_held);
   ExpectRefused(lead, "0 declare Qs Ks As 7h", Illegal::not_a_declaration);
-  const State declared = Play(rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 declare Jc Qc Kc Ac"});
+  const State declared = Play(
+      rules, kDealP,
+      {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 declare Jc Qc Kc Ac"});
   ExpectRefused(declared, "0 declare Jc Qc Kc Ac", Illegal::declaration_repeated);
-  const State second_trick = Play(rules, kDealP, {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass", "0 play As", "1 play 9h", "2 play Jh", "3 play 7s"});
+  const State second_trick = Play(rules, kDealP,
+                                  {"0 bid 80 h", "1 pass", "2 pass", "3 pass", "1 pass", "3 pass",
+                                   "0 play As", "1 play 9h", "2 play Jh", "3 play 7s"});
   ExpectRefused(second_trick, "2 declare 7c 8c 9c Tc", Illegal::declaration_too_late);
   ExpectRefused(second_trick, "2 play Qh belote", Illegal::belote_not_allowed);
 }

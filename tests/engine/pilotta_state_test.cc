@@ -23,7 +23,8 @@ TEST_CASE("deal layouts follow the presets", "[pilotta][deal]") {
   Rules classic;
   classic.preset = Preset::classic;
   const Deal four = DealFromSeed(classic, 2, 99);
-  for (int seat = 0; seat < 4; ++seat) CHECK(Count(four.hands[static_cast<std::size_t>(seat)]) == 5);
+  for (int seat = 0; seat < 4; ++seat)
+    CHECK(Count(four.hands[static_cast<std::size_t>(seat)]) == 5);
   CHECK(four.turn != kNoCard);
   CHECK(four.stock_size == 11);
   Rules two;
@@ -86,9 +87,11 @@ TEST_CASE("SampleLegalMove is the list pick it promises", "[pilotta][state]") {
         DealRng sampled = walk;
         DealRng listed = walk;
         const MoveList legal = state.LegalMoves();
-        const Move expected = legal[static_cast<int>(listed.Below(static_cast<std::uint64_t>(legal.size())))];
+        const Move expected =
+            legal[static_cast<int>(listed.Below(static_cast<std::uint64_t>(legal.size())))];
         const Move got = state.SampleLegalMove(sampled);
-        if (!(got == expected)) FAIL("sample " << FormatMove(got) << " != " << FormatMove(expected));
+        if (!(got == expected))
+          FAIL("sample " << FormatMove(got) << " != " << FormatMove(expected));
         walk = sampled;
         REQUIRE(state.Apply(got) == Illegal::none);
       }

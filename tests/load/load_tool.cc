@@ -3,6 +3,7 @@
 // once) and three server bots, and plays a series of M matches. Reports moves/s (every
 // move, bots' included), the server's CPU time per move (from /proc/PID/stat when
 // --server-pid is given) and the client player's move round trips (request to Ok).
+#include <unistd.h>
 #include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -18,7 +19,6 @@
 #include <memory>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "kafenio/v1/kafenio.pb.h"
@@ -71,11 +71,12 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
     if (queue_.size() == 1) Write();
   }
   void Write() {
-    ws_.async_write(net::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return self->Fail("write", ec);
-      self->queue_.pop_front();
-      if (!self->queue_.empty()) self->Write();
-    });
+    ws_.async_write(net::buffer(queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return self->Fail("write", ec);
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty()) self->Write();
+                    });
   }
   void Read() {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -97,8 +98,8 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
   void On(const v1::Envelope& m) {
     if (m.has_error()) {
       if (m.error().code() == v1::NOT_YOUR_TURN) return;
-      std::fprintf(stderr, "table %d: error %s: %s\n", index_, v1::ErrorCode_Name(m.error().code()).c_str(),
-                   m.error().message().c_str());
+      std::fprintf(stderr, "table %d: error %s: %s\n", index_,
+                   v1::ErrorCode_Name(m.error().code()).c_str(), m.error().message().c_str());
       std::exit(1);
     }
     const std::string& rid = m.request_id();
@@ -207,17 +208,25 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     const std::string value = argv[i + 1];
-    if (flag == "--port") options.port = value;
-    else if (flag == "--host") options.host = value;
-    else if (flag == "--tables") options.tables = std::atoi(value.c_str());
-    else if (flag == "--matches") options.matches = std::atoi(value.c_str());
-    else if (flag == "--preset") options.preset = value;
-    else if (flag == "--target") options.target = std::atoi(value.c_str());
-    else if (flag == "--server-pid") options.server_pid = std::atol(value.c_str());
+    if (flag == "--port")
+      options.port = value;
+    else if (flag == "--host")
+      options.host = value;
+    else if (flag == "--tables")
+      options.tables = std::atoi(value.c_str());
+    else if (flag == "--matches")
+      options.matches = std::atoi(value.c_str());
+    else if (flag == "--preset")
+      options.preset = value;
+    else if (flag == "--target")
+      options.target = std::atoi(value.c_str());
+    else if (flag == "--server-pid")
+      options.server_pid = std::atol(value.c_str());
     else {
-      std::fprintf(stderr,
-                   "usage: kafenio_load [--host H] [--port P] [--tables N] [--matches M] [--preset P] "
-                   "[--target T] [--server-pid PID]\n");
+      std::fprintf(
+          stderr,
+          "usage: kafenio_load [--host H] [--port P] [--tables N] [--matches M] [--preset P] "
+          "[--target T] [--server-pid PID]\n");
       return 2;
     }
   }
@@ -227,18 +236,22 @@ int main(int argc, char** argv) {
   const auto endpoints = resolver.resolve(options.host, options.port);
   const double cpu_before = CpuSeconds(options.server_pid);
   const auto start = Clock::now();
-  for (int i = 0; i < options.tables; ++i) std::make_shared<TableClient>(io, options, totals, i)->Start(endpoints);
+  for (int i = 0; i < options.tables; ++i)
+    std::make_shared<TableClient>(io, options, totals, i)->Start(endpoints);
   io.run();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const double cpu = CpuSeconds(options.server_pid) - cpu_before;
-  std::printf("tables %d, matches %d each, %s target %d\n", options.tables, options.matches, options.preset.c_str(),
-              options.target);
-  std::printf("moves %ld in %.2f s: %.0f moves/s\n", totals.moves, seconds, static_cast<double>(totals.moves) / seconds);
+  std::printf("tables %d, matches %d each, %s target %d\n", options.tables, options.matches,
+              options.preset.c_str(), options.target);
+  std::printf("moves %ld in %.2f s: %.0f moves/s\n", totals.moves, seconds,
+              static_cast<double>(totals.moves) / seconds);
   if (options.server_pid > 0) {
-    std::printf("server CPU %.2f s: %.1f us per move\n", cpu, cpu * 1e6 / static_cast<double>(totals.moves));
+    std::printf("server CPU %.2f s: %.1f us per move\n", cpu,
+                cpu * 1e6 / static_cast<double>(totals.moves));
   }
-  std::printf("client moves %zu, round trip us: p50 %.0f p90 %.0f p99 %.0f max %.0f\n", totals.round_trips_us.size(),
-              Percentile(totals.round_trips_us, 0.5), Percentile(totals.round_trips_us, 0.9),
-              Percentile(totals.round_trips_us, 0.99), Percentile(totals.round_trips_us, 1.0));
+  std::printf("client moves %zu, round trip us: p50 %.0f p90 %.0f p99 %.0f max %.0f\n",
+              totals.round_trips_us.size(), Percentile(totals.round_trips_us, 0.5),
+              Percentile(totals.round_trips_us, 0.9), Percentile(totals.round_trips_us, 0.99),
+              Percentile(totals.round_trips_us, 1.0));
   return totals.tables_done == options.tables ? 0 : 1;
 }

@@ -2,8 +2,8 @@
 // matches between people change ratings.
 #include <catch2/catch.hpp>
 
-#include "server/rating/record_match_result.h"
 #include "server/rating/rating_modes.h"
+#include "server/rating/record_match_result.h"
 #include "tests/storage/storage_fixture.h"
 
 namespace kafenio::rating {

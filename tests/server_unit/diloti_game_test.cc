@@ -18,7 +18,8 @@ diloti::Rules RulesFor(diloti::Preset preset, int players) {
 TEST_CASE("diloti bots finish whole matches of both presets and player counts") {
   for (const auto preset : {diloti::Preset::online, diloti::Preset::traditional}) {
     for (const int players : {2, 4}) {
-      SplitMix64 seeds(static_cast<std::uint64_t>(players) * 10 + static_cast<std::uint64_t>(preset));
+      SplitMix64 seeds(static_cast<std::uint64_t>(players) * 10 +
+                       static_cast<std::uint64_t>(preset));
       for (int m = 0; m < 5; ++m) {
         auto match = MakeDilotiMatch(RulesFor(preset, players), m % players);
         int moves = 0;

@@ -16,7 +16,8 @@ pilotta::Rules RulesFor(pilotta::Preset preset) {
 }
 
 TEST_CASE("bots finish whole matches of every preset through the adapter") {
-  for (const auto preset : {pilotta::Preset::cyprus, pilotta::Preset::classic, pilotta::Preset::classic2}) {
+  for (const auto preset :
+       {pilotta::Preset::cyprus, pilotta::Preset::classic, pilotta::Preset::classic2}) {
     SplitMix64 seeds(static_cast<std::uint64_t>(preset) + 1);
     for (int m = 0; m < 5; ++m) {
       auto match = MakePilottaMatch(RulesFor(preset), m);
@@ -67,7 +68,8 @@ TEST_CASE("moves arrive as notation or as fields, and refusals change nothing") 
   CHECK(match->ToAct() == 1);
 }
 
-TEST_CASE("views: a seat sees its own hand, a spectator none, and only the mover gets legal moves") {
+TEST_CASE(
+    "views: a seat sees its own hand, a spectator none, and only the mover gets legal moves") {
   auto match = MakePilottaMatch(RulesFor(pilotta::Preset::cyprus), 3);
   match->StartHand(7);
   v1::GameView seat0, seat1, spectator;

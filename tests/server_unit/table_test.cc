@@ -15,7 +15,9 @@ namespace {
 class RecordingPeer final : public Peer {
  public:
   explicit RecordingPeer(std::uint64_t id) : id_(id) {}
-  void Deliver(std::shared_ptr<const v1::Envelope> message) override { received.push_back(std::move(message)); }
+  void Deliver(std::shared_ptr<const v1::Envelope> message) override {
+    received.push_back(std::move(message));
+  }
   std::uint64_t PeerId() const override { return id_; }
 
   std::vector<const v1::MatchEvent*> Events() const {
@@ -53,11 +55,19 @@ class HeldStorage final : public GameStore {
     for (auto& [event, done] : batch) inner.AppendEvent(event, std::move(done));
   }
 
-  std::optional<AccountRecord> CreateAccount(AccountRecord a) override { return inner.CreateAccount(std::move(a)); }
-  std::optional<AccountRecord> FindAccountByName(const std::string& n) override { return inner.FindAccountByName(n); }
-  std::optional<AccountRecord> FindAccount(std::int64_t id) override { return inner.FindAccount(id); }
+  std::optional<AccountRecord> CreateAccount(AccountRecord a) override {
+    return inner.CreateAccount(std::move(a));
+  }
+  std::optional<AccountRecord> FindAccountByName(const std::string& n) override {
+    return inner.FindAccountByName(n);
+  }
+  std::optional<AccountRecord> FindAccount(std::int64_t id) override {
+    return inner.FindAccount(id);
+  }
   void SaveSession(const SessionRecord& s) override { inner.SaveSession(s); }
-  std::optional<SessionRecord> FindSession(const std::string& h) override { return inner.FindSession(h); }
+  std::optional<SessionRecord> FindSession(const std::string& h) override {
+    return inner.FindSession(h);
+  }
   void DeleteSession(const std::string& h) override { inner.DeleteSession(h); }
   void SaveTable(const TableRecord& t) override { inner.SaveTable(t); }
   std::int64_t NextMatchId() override { return inner.NextMatchId(); }
@@ -104,7 +114,8 @@ struct Fixture {
   Identity me{1, "me"};
 };
 
-TEST_CASE_METHOD(Fixture, "no event is seen and no move acknowledged before storage says it is durable") {
+TEST_CASE_METHOD(Fixture,
+                 "no event is seen and no move acknowledged before storage says it is durable") {
   table->Open(peer, me, "open");
   for (int seat = 1; seat < 4; ++seat) table->AddBot(peer, me, seat, "bot" + std::to_string(seat));
   table->Sit(peer, me, 0, "sit");
@@ -150,7 +161,8 @@ TEST_CASE_METHOD(Fixture, "no event is seen and no move acknowledged before stor
   int event_index = -1;
   for (std::size_t i = 0; i < peer->received.size(); ++i) {
     const auto& m = peer->received[i];
-    if (m->has_match_event() && m->match_event().seq() == seq + 1) event_index = static_cast<int>(i);
+    if (m->has_match_event() && m->match_event().seq() == seq + 1)
+      event_index = static_cast<int>(i);
   }
   CHECK(event_index >= 0);
   CHECK(event_index < ack);
@@ -171,7 +183,8 @@ TEST_CASE_METHOD(Fixture, "a series of bot matches rotates the first dealer and 
       const auto& event = m->match_event();
       if (event.has_match_started()) first_dealers.push_back(event.match_started().first_dealer());
       if (event.has_match_ended()) {
-        scores.push_back({event.match_ended().series_score(0), event.match_ended().series_score(1)});
+        scores.push_back(
+            {event.match_ended().series_score(0), event.match_ended().series_score(1)});
       }
     }
     peer->received.clear();
@@ -180,7 +193,8 @@ TEST_CASE_METHOD(Fixture, "a series of bot matches rotates the first dealer and 
   REQUIRE(first_dealers.size() >= 3);
   CHECK(first_dealers[1] == (first_dealers[0] + 1) % 4);
   CHECK(first_dealers[2] == (first_dealers[0] + 2) % 4);
-  for (std::size_t i = 0; i < scores.size(); ++i) CHECK(scores[i][0] + scores[i][1] == static_cast<int>(i) + 1);
+  for (std::size_t i = 0; i < scores.size(); ++i)
+    CHECK(scores[i][0] + scores[i][1] == static_cast<int>(i) + 1);
 }
 
 }  // namespace

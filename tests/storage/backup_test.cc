@@ -19,7 +19,9 @@ TEST_CASE("a backup of a live database is complete and consistent", "[backup]") 
   constexpr int kBefore = 1000;
   for (int i = 1; i <= kBefore; ++i) {
     fixture.store->Enqueue(
-        [match, i](WriteTransaction& tx) { tx.AppendMove(MoveEvent{match, i, 1, i % 4, "pass", i}); },
+        [match, i](WriteTransaction& tx) {
+          tx.AppendMove(MoveEvent{match, i, 1, i % 4, "pass", i});
+        },
         nullptr);
   }
   fixture.store->Flush();
@@ -29,7 +31,9 @@ TEST_CASE("a backup of a live database is complete and consistent", "[backup]") 
   std::thread writer([&] {
     for (int i = kBefore + 1; !stop; ++i) {
       fixture.store->Enqueue(
-          [match, i](WriteTransaction& tx) { tx.AppendMove(MoveEvent{match, i, 1, i % 4, "pass", i}); },
+          [match, i](WriteTransaction& tx) {
+            tx.AppendMove(MoveEvent{match, i, 1, i % 4, "pass", i});
+          },
           nullptr);
       if (i % 100 == 0) fixture.store->Flush();
     }

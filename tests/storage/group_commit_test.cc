@@ -41,8 +41,9 @@ TEST_CASE("operations queued during a commit share the next commit", "[group-com
   GroupCommitWriter writer(MigratedWriterConnection(path));
 
   std::int64_t match = 0;
-  writer.Enqueue([&](WriteTransaction& tx) { match = tx.CreateMatch(testing::BotMatch("pilotta", 4)); },
-                 nullptr);
+  writer.Enqueue(
+      [&](WriteTransaction& tx) { match = tx.CreateMatch(testing::BotMatch("pilotta", 4)); },
+      nullptr);
   writer.Flush();
   const auto before = writer.counters();
 
@@ -51,11 +52,13 @@ TEST_CASE("operations queued during a commit share the next commit", "[group-com
   std::promise<void> release;
   auto released = release.get_future().share();
   std::promise<void> holding;
-  writer.Enqueue([&, released](WriteTransaction& tx) {
-    tx.AppendMove(Move(match, 1));
-    holding.set_value();
-    released.wait();
-  }, nullptr);
+  writer.Enqueue(
+      [&, released](WriteTransaction& tx) {
+        tx.AppendMove(Move(match, 1));
+        holding.set_value();
+        released.wait();
+      },
+      nullptr);
   holding.get_future().wait();
 
   constexpr int kQueued = 200;

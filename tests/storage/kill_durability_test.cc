@@ -38,8 +38,7 @@ namespace {
   }
 }
 
-TEST_CASE("every acknowledged move survives SIGKILL of the writing process",
-          "[storage][crash]") {
+TEST_CASE("every acknowledged move survives SIGKILL of the writing process", "[storage][crash]") {
   testing::TempDir dir;
   const std::string path = dir.File("killed.db");
   std::int64_t match = 0;

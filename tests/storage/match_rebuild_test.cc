@@ -49,7 +49,7 @@ TEST_CASE("an unfinished pilotta match is rebuilt exactly from its seeds and mov
     for (std::size_t m = 0; m < stored_moves; ++m) {
       const auto& move = hand.moves[m];
       REQUIRE(original.Apply(move) == pilotta::Illegal::none);
-      const MoveEvent event{id, ++sequence, number, move.seat, pilotta::FormatMoveBody(move),
+      const MoveEvent event{id,      ++sequence, number, move.seat, pilotta::FormatMoveBody(move),
                             sequence};
       fixture.store->Enqueue([event](WriteTransaction& tx) { tx.AppendMove(event); }, nullptr);
     }

@@ -76,8 +76,7 @@ TEST_CASE("every migration applies in order to an empty database", "[migrations]
   CHECK(db.PragmaText("integrity_check") == "ok");
 }
 
-TEST_CASE("a database made at each earlier version upgrades and keeps its data",
-          "[migrations]") {
+TEST_CASE("a database made at each earlier version upgrades and keeps its data", "[migrations]") {
   const auto all = EmbeddedMigrations();
   for (std::size_t made_at = 0; made_at < all.size(); ++made_at) {
     DYNAMIC_SECTION("made at version " << made_at) {
@@ -139,8 +138,8 @@ TEST_CASE("a failing migration is rolled back entirely", "[migrations]") {
   ApplyMigrations(db, all);
   const int next = all.back().version + 1;
   std::vector<Migration> with_broken(all.begin(), all.end());
-  with_broken.push_back(
-      Migration{next, "broken", "CREATE TABLE half_done (a INTEGER); INSERT INTO nowhere VALUES (1);"});
+  with_broken.push_back(Migration{
+      next, "broken", "CREATE TABLE half_done (a INTEGER); INSERT INTO nowhere VALUES (1);"});
   CHECK_THROWS_AS(ApplyMigrations(db, with_broken), StorageError);
   CHECK(SchemaVersion(db) == all.back().version);
   const auto tables = TableNames(db);

@@ -21,7 +21,8 @@ inline storage::WriteStatus Write(storage::Storage& store, storage::WriteOp op) 
 struct StorageFixture {
   TempDir dir;
   std::string path = dir.File("kafenio.db");
-  std::unique_ptr<storage::Storage> store = storage::OpenSqliteStorage(storage::SqliteOptions{path});
+  std::unique_ptr<storage::Storage> store =
+      storage::OpenSqliteStorage(storage::SqliteOptions{path});
 
   void Reopen() {
     store->Close();

@@ -11,8 +11,7 @@ namespace {
 using testing::StorageFixture;
 using testing::Write;
 
-TEST_CASE("accounts are found by name regardless of case, and names are unique",
-          "[storage]") {
+TEST_CASE("accounts are found by name regardless of case, and names are unique", "[storage]") {
   StorageFixture fixture;
   const auto id = fixture.CreateAccount("Giorgos");
   REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
@@ -116,7 +115,8 @@ TEST_CASE("a match's life: seeds, moves, results, record and history", "[storage
   result.finished_ms = 99;
   REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
             tx.RevealHandSeed(id, 1);
-            tx.PutHandResult(HandResult{id, 1, {40, 61}, {40, 61}, "hand 1 done score 40 61 total 40 61"});
+            tx.PutHandResult(
+                HandResult{id, 1, {40, 61}, {40, 61}, "hand 1 done score 40 61 total 40 61"});
             tx.FinishMatch(result);
           }).ok());
   CHECK(fixture.store->LoadUnfinishedMatches().empty());

@@ -34,8 +34,8 @@ Connection::Connection(const std::string& path, OpenMode mode) {
                     SQLITE_OPEN_NOMUTEX;
   const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
   if (code != SQLITE_OK) {
-    const std::string message = "open " + path + ": " +
-                                (db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code));
+    const std::string message =
+        "open " + path + ": " + (db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code));
     sqlite3_close_v2(db_);
     throw StorageError(message, code);
   }

@@ -13,7 +13,9 @@ Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
   if (code != SQLITE_OK) ThrowError(db, code, std::string("prepare: ").append(sql));
 }
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::~Statement() {
+  sqlite3_finalize(stmt_);
+}
 
 Statement& Statement::Reset() {
   // sqlite3_reset repeats the last step's error; that error was already reported then.
@@ -34,10 +36,10 @@ Statement& Statement::Bind(int index, double value) {
 
 Statement& Statement::Bind(int index, std::string_view text) {
   // SQLITE_TRANSIENT: SQLite copies the text, so callers may pass temporaries.
-  Check(db_,
-        sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()),
-                          SQLITE_TRANSIENT),
-        "bind");
+  Check(
+      db_,
+      sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT),
+      "bind");
   return *this;
 }
 
@@ -60,15 +62,20 @@ void Statement::Run() {
   }
 }
 
-std::int64_t Statement::Int(int column) const { return sqlite3_column_int64(stmt_, column); }
+std::int64_t Statement::Int(int column) const {
+  return sqlite3_column_int64(stmt_, column);
+}
 
-double Statement::Real(int column) const { return sqlite3_column_double(stmt_, column); }
+double Statement::Real(int column) const {
+  return sqlite3_column_double(stmt_, column);
+}
 
 std::string Statement::Text(int column) const {
   const auto* text = sqlite3_column_text(stmt_, column);
   const int size = sqlite3_column_bytes(stmt_, column);
-  return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text),
-                                                       static_cast<std::size_t>(size));
+  return text == nullptr
+             ? std::string()
+             : std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
 }
 
 bool Statement::IsNull(int column) const {
