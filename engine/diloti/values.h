@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/diloti/cards.h"
+#include "engine/diloti/packed_partitions.h"
 
 namespace kafenio::diloti {
 
@@ -47,8 +48,6 @@ constexpr PackedCounts OneOf(int value) {
 }
 int SumOf(PackedCounts packed);
 
-// The integer partitions of `value` packed, leaving out those that no table can offer.
-const std::vector<PackedCounts>& PackedPartitionsOf(int value);
 // True when every count of `part` is at most the one in `available` (both at most 5).
 constexpr bool FitsIn(PackedCounts available, PackedCounts part) {
   // Bit 3 of each nibble is free: set it as a guard; subtracting clears it where the

@@ -110,5 +110,18 @@ TEST_CASE("splitting values into equal groups", "[diloti][values]") {
   CHECK_FALSE(CanPartition(counts({3, 3, 4}), 5));  // sums to 10, splits into no 5s
 }
 
+TEST_CASE("the compile-time packed partitions are PartitionsOf, packed", "[diloti][values]") {
+  for (int v = 1; v <= kMaxValue; ++v) {
+    std::vector<PackedCounts> expected;
+    for (const auto& partition : PartitionsOf(v)) {
+      if (std::all_of(partition.begin(), partition.end(), [](auto count) { return count <= 5; })) {
+        expected.push_back(Pack(partition));
+      }
+    }
+    const auto packed = PackedPartitionsOf(v);
+    CHECK(std::vector<PackedCounts>(packed.begin(), packed.end()) == expected);
+  }
+}
+
 }  // namespace
 }  // namespace kafenio::diloti

@@ -1,0 +1,56 @@
+#pragma once
+// The integer partitions of each value 1..10 packed 4 bits per value (values.h), built at
+// compile time: the move generator reads them for every candidate declaration and group,
+// and a table in read-only data costs no initialisation guard or call on each read.
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "engine/diloti/cards.h"
+
+namespace kafenio::diloti {
+
+namespace packed_partitions_detail {
+
+inline constexpr std::size_t kMostPartitions = 42;  // p(10)
+
+struct Table {
+  std::array<std::array<std::uint64_t, kMostPartitions>, kMaxValue + 1> parts{};
+  std::array<std::uint8_t, kMaxValue + 1> size{};
+};
+
+// Largest part first, as PartitionsOf lists them; `key` holds the parts chosen so far.
+constexpr void Collect(Table& table, int value, int remaining, int largest, std::uint64_t key) {
+  if (remaining == 0) {
+    // A table never offers more than four cards of a value (five with the played card),
+    // and the guard arithmetic of FitsIn needs counts below 8.
+    for (int v = 1; v <= kMaxValue; ++v) {
+      if (((key >> (4 * (v - 1))) & 15) > 5) return;
+    }
+    auto& size = table.size[static_cast<std::size_t>(value)];
+    table.parts[static_cast<std::size_t>(value)][size++] = key;
+    return;
+  }
+  for (int part = largest < remaining ? largest : remaining; part >= 1; --part) {
+    Collect(table, value, remaining - part, part, key + (std::uint64_t{1} << (4 * (part - 1))));
+  }
+}
+
+constexpr Table Build() {
+  Table table;
+  for (int v = 1; v <= kMaxValue; ++v) Collect(table, v, v, v, 0);
+  return table;
+}
+
+inline constexpr Table kTable = Build();
+
+}  // namespace packed_partitions_detail
+
+// The integer partitions of `value` (1..10) packed, leaving out those that no table can
+// offer, in the order of PartitionsOf.
+constexpr std::span<const std::uint64_t> PackedPartitionsOf(int value) {
+  const auto v = static_cast<std::size_t>(value);
+  return {packed_partitions_detail::kTable.parts[v].data(), packed_partitions_detail::kTable.size[v]};
+}
+
+}  // namespace kafenio::diloti
