@@ -136,9 +136,9 @@ void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveLi
                    static_cast<std::uint8_t>(value), 0, loose});
     };
     // The loose cards are one partition of the difference, each of its values available.
-    for (PackedCounts part : PackedPartitionsOf(value - played)) {
-      if (FitsIn(table.packed, part)) ForEachChoice(part, table.by_value, 0, emit);
-    }
+    ForEachFittingPartition(table.packed, value - played, [&](PackedCounts part) {
+      ForEachChoice(part, table.by_value, 0, emit);
+    });
   }
 }
 

@@ -10,6 +10,15 @@
 
 namespace kafenio::diloti {
 
+// Both are multisets of values packed 4 bits per value (PackedCounts, values.h). True
+// when every count of `part` is at most the one in `available` (both at most 5).
+constexpr bool FitsIn(std::uint64_t available, std::uint64_t part) {
+  // Bit 3 of each nibble is free: set it as a guard; subtracting clears it where the
+  // count would go below 0.
+  constexpr std::uint64_t kGuards = 0x8888888888ULL;
+  return (((available | kGuards) - part) & kGuards) == kGuards;
+}
+
 namespace packed_partitions_detail {
 
 inline constexpr std::size_t kMostPartitions = 42;  // p(10)
@@ -17,6 +26,9 @@ inline constexpr std::size_t kMostPartitions = 42;  // p(10)
 struct Table {
   std::array<std::array<std::uint64_t, kMostPartitions>, kMaxValue + 1> parts{};
   std::array<std::uint8_t, kMaxValue + 1> size{};
+  // The partitions of v whose largest part is L are parts[v][first[v][L] .. first[v][L - 1]):
+  // largest part first means they are contiguous, in decreasing L.
+  std::array<std::array<std::uint8_t, kMaxValue + 2>, kMaxValue + 1> first{};
 };
 
 // Largest part first, as PartitionsOf lists them; `key` holds the parts chosen so far.
@@ -38,7 +50,14 @@ constexpr void Collect(Table& table, int value, int remaining, int largest, std:
 
 constexpr Table Build() {
   Table table;
-  for (int v = 1; v <= kMaxValue; ++v) Collect(table, v, v, v, 0);
+  for (int v = 1; v <= kMaxValue; ++v) {
+    const auto vi = static_cast<std::size_t>(v);
+    for (int largest = v; largest >= 1; --largest) {
+      table.first[vi][static_cast<std::size_t>(largest)] = table.size[vi];
+      Collect(table, v, v - largest, largest, std::uint64_t{1} << (4 * (largest - 1)));
+    }
+    table.first[vi][0] = table.size[vi];
+  }
   return table;
 }
 
@@ -51,6 +70,23 @@ inline constexpr Table kTable = Build();
 constexpr std::span<const std::uint64_t> PackedPartitionsOf(int value) {
   const auto v = static_cast<std::size_t>(value);
   return {packed_partitions_detail::kTable.parts[v].data(), packed_partitions_detail::kTable.size[v]};
+}
+
+// Calls visit(partition) for every partition of `value` whose counts all fit `available`
+// (FitsIn), in the order of PackedPartitionsOf. Partitions whose largest part the table lacks are skipped by range,
+// so a table of few values scans far fewer than the 42 partitions of 10.
+template <class Visit>
+constexpr void ForEachFittingPartition(std::uint64_t available, int value, Visit&& visit) {
+  using packed_partitions_detail::kTable;
+  const auto v = static_cast<std::size_t>(value);
+  for (int largest = value; largest >= 1; --largest) {
+    if (((available >> (4 * (largest - 1))) & 15) == 0) continue;
+    const auto l = static_cast<std::size_t>(largest);
+    for (std::size_t i = kTable.first[v][l]; i < kTable.first[v][l - 1]; ++i) {
+      const std::uint64_t part = kTable.parts[v][i];
+      if (FitsIn(available, part)) visit(part);
+    }
+  }
 }
 
 }  // namespace kafenio::diloti

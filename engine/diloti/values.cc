@@ -132,9 +132,7 @@ namespace {
 using Atoms = std::array<PackedCounts, packed_partitions_detail::kMostPartitions>;
 std::size_t FittingAtoms(PackedCounts available, int value, Atoms& atoms) {
   std::size_t count = 0;
-  for (PackedCounts atom : PackedPartitionsOf(value)) {
-    if (FitsIn(available, atom)) atoms[count++] = atom;
-  }
+  ForEachFittingPartition(available, value, [&](PackedCounts atom) { atoms[count++] = atom; });
   return count;
 }
 

@@ -48,14 +48,6 @@ constexpr PackedCounts OneOf(int value) {
 }
 int SumOf(PackedCounts packed);
 
-// True when every count of `part` is at most the one in `available` (both at most 5).
-constexpr bool FitsIn(PackedCounts available, PackedCounts part) {
-  // Bit 3 of each nibble is free: set it as a guard; subtracting clears it where the
-  // count would go below 0.
-  constexpr PackedCounts kGuards = 0x8888888888ULL;
-  return (((available | kGuards) - part) & kGuards) == kGuards;
-}
-
 // Every distinct non-empty multiset of values, taken from `available`, that splits into
 // groups each worth `value`. Each is written once to `out` (cleared first).
 void PartitionableMultisets(PackedCounts available, int value, std::vector<PackedCounts>& out);
