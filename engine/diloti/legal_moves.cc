@@ -78,11 +78,10 @@ void State::LegalMoves(MoveList& out) const {
     ++table.held[static_cast<std::size_t>(v)];
     table.held_values |= 1u << v;
   }
-  for (int v = 1; v <= kMaxValue; ++v) {
-    const Declaration& declaration = DeclarationOf(v);
-    if (!declaration.cards) continue;
-    table.declared |= 1u << v;
-    if (declaration.owner == seat) table.owned = v;
+  table.declared = declared_;
+  for (DeclarationSet values = declared_; values; values &= values - 1) {
+    const int v = std::countr_zero(values);
+    if (DeclarationOf(v).owner == seat) table.owned = v;
   }
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);

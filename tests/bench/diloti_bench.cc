@@ -25,20 +25,17 @@ CardMask Cards(std::initializer_list<std::string_view> texts) {
   return mask;
 }
 
-// A random 2-player round: deal from a seed, then uniformly random legal moves.
+// A random 2-player round: deal from a seed, then uniformly random legal moves, drawn and
+// played the way simulations do (State::PlayRandomMove).
 void BM_RandomRound(benchmark::State& bench) {
   Rules rules;
   rules.target = 1'000'000;  // the match never ends, so every iteration is one round
   State state(rules, 0);
   DealRng choices(42);
   std::uint64_t seed = 0;
-  MoveList legal;
   for (auto _ : bench) {
     state.StartHand(DealFromSeed(2, state.Dealer(), ++seed));
-    while (state.phase() == Phase::play) {
-      state.LegalMoves(legal);
-      state.Apply(legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))]);
-    }
+    while (state.phase() == Phase::play) state.PlayRandomMove(choices);
   }
   bench.counters["rounds/s"] =
       benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);

@@ -123,5 +123,36 @@ TEST_CASE("the compile-time packed partitions are PartitionsOf, packed", "[dilot
   }
 }
 
+TEST_CASE("diloti: SampleLegalMove is the list pick it promises", "[diloti][state]") {
+  for (const char* preset : {"online", "traditional"}) {
+    for (int players : {2, 4}) {
+      Rules rules = ParseRules(preset, {}).rules;
+      rules.players = players;
+      rules.forced_capture = players == 4;  // both settings of the option, across presets
+      for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        State state(rules, static_cast<int>(seed % static_cast<std::uint64_t>(players)));
+        REQUIRE(state.StartHand(DealFromSeed(players, state.Dealer(), seed)) == Illegal::none);
+        DealRng walk(seed);
+        while (state.phase() == Phase::play) {
+          DealRng sampled = walk;
+          DealRng listed = walk;
+          DealRng played = walk;
+          const MoveList legal = state.LegalMoves();
+          const Move expected =
+              legal[static_cast<int>(listed.Below(static_cast<std::uint64_t>(legal.size())))];
+          const Move got = state.SampleLegalMove(sampled);
+          if (!(got == expected)) FAIL("sample " << FormatMove(got) << " != " << FormatMove(expected));
+          // PlayRandomMove is Apply of that same move, without the second validation.
+          State applied = state;
+          REQUIRE(applied.Apply(got) == Illegal::none);
+          REQUIRE(state.PlayRandomMove(played) == got);
+          REQUIRE(state == applied);
+          walk = sampled;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace kafenio::diloti
