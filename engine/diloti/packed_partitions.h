@@ -26,9 +26,6 @@ inline constexpr std::size_t kMostPartitions = 42;  // p(10)
 struct Table {
   std::array<std::array<std::uint64_t, kMostPartitions>, kMaxValue + 1> parts{};
   std::array<std::uint8_t, kMaxValue + 1> size{};
-  // The partitions of v whose largest part is L are parts[v][first[v][L] .. first[v][L - 1]):
-  // largest part first means they are contiguous, in decreasing L.
-  std::array<std::array<std::uint8_t, kMaxValue + 2>, kMaxValue + 1> first{};
 };
 
 // Largest part first, as PartitionsOf lists them; `key` holds the parts chosen so far.
@@ -50,14 +47,7 @@ constexpr void Collect(Table& table, int value, int remaining, int largest, std:
 
 constexpr Table Build() {
   Table table;
-  for (int v = 1; v <= kMaxValue; ++v) {
-    const auto vi = static_cast<std::size_t>(v);
-    for (int largest = v; largest >= 1; --largest) {
-      table.first[vi][static_cast<std::size_t>(largest)] = table.size[vi];
-      Collect(table, v, v - largest, largest, std::uint64_t{1} << (4 * (largest - 1)));
-    }
-    table.first[vi][0] = table.size[vi];
-  }
+  for (int v = 1; v <= kMaxValue; ++v) Collect(table, v, v, v, 0);
   return table;
 }
 
@@ -73,19 +63,15 @@ constexpr std::span<const std::uint64_t> PackedPartitionsOf(int value) {
 }
 
 // Calls visit(partition) for every partition of `value` whose counts all fit `available`
-// (FitsIn), in the order of PackedPartitionsOf. Partitions whose largest part the table lacks are skipped by range,
-// so a table of few values scans far fewer than the 42 partitions of 10.
+// (FitsIn), in the order of PackedPartitionsOf. A plain scan: skipping the partitions
+// whose largest part the table lacks was measured slower (its branches mispredict).
 template <class Visit>
 constexpr void ForEachFittingPartition(std::uint64_t available, int value, Visit&& visit) {
   using packed_partitions_detail::kTable;
   const auto v = static_cast<std::size_t>(value);
-  for (int largest = value; largest >= 1; --largest) {
-    if (((available >> (4 * (largest - 1))) & 15) == 0) continue;
-    const auto l = static_cast<std::size_t>(largest);
-    for (std::size_t i = kTable.first[v][l]; i < kTable.first[v][l - 1]; ++i) {
-      const std::uint64_t part = kTable.parts[v][i];
-      if (FitsIn(available, part)) visit(part);
-    }
+  for (std::size_t i = 0; i < kTable.size[v]; ++i) {
+    const std::uint64_t part = kTable.parts[v][i];
+    if (FitsIn(available, part)) visit(part);
   }
 }
 
