@@ -44,6 +44,18 @@ struct TableIndex {
     return multisets;
   }
   mutable std::uint16_t memo_ready = 0;
+  // FittingPartitions(packed, d), computed once per call: the declarations of several
+  // cards ask for the same differences.
+  std::uint64_t FittingPartitionsOf(int difference) const {
+    const auto d = static_cast<std::size_t>(difference);
+    if (!(fitting_ready & (1u << difference))) {
+      fitting[d] = FittingPartitions(packed, difference);
+      fitting_ready |= static_cast<std::uint16_t>(1u << difference);
+    }
+    return fitting[d];
+  }
+  mutable std::array<std::uint64_t, kMaxValue + 1> fitting;  // read only once computed
+  mutable std::uint16_t fitting_ready = 0;
   // Does the mover still hold a card worth `value` after playing `card`?
   bool HeldAfter(Card card, int value) const {
     return held[static_cast<std::size_t>(value)] > (ValueOf(card) == value ? 1 : 0);
@@ -135,9 +147,8 @@ void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveLi
                    static_cast<std::uint8_t>(value), 0, loose});
     };
     // The loose cards are one partition of the difference, each of its values available.
-    ForEachFittingPartition(table.packed, value - played, [&](PackedCounts part) {
-      ForEachChoice(part, table.by_value, 0, emit);
-    });
+    ForEachPartitionIn(table.FittingPartitionsOf(value - played), value - played,
+                       [&](PackedCounts part) { ForEachChoice(part, table.by_value, 0, emit); });
   }
 }
 

@@ -3,6 +3,7 @@
 // compile time: the move generator reads them for every candidate declaration and group,
 // and a table in read-only data costs no initialisation guard or call on each read.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 
@@ -62,16 +63,26 @@ constexpr std::span<const std::uint64_t> PackedPartitionsOf(int value) {
   return {packed_partitions_detail::kTable.parts[v].data(), packed_partitions_detail::kTable.size[v]};
 }
 
-// Calls visit(partition) for every partition of `value` whose counts all fit `available`
-// (FitsIn), in the order of PackedPartitionsOf. A plain scan: skipping the partitions
-// whose largest part the table lacks was measured slower (its branches mispredict).
-template <class Visit>
-constexpr void ForEachFittingPartition(std::uint64_t available, int value, Visit&& visit) {
+// Bit i: PackedPartitionsOf(value)[i] fits `available` (FitsIn). Computed without a
+// branch per partition: whether a partition fits is data the branch predictor cannot
+// learn, and a scan that branched on it was measured slower.
+constexpr std::uint64_t FittingPartitions(std::uint64_t available, int value) {
   using packed_partitions_detail::kTable;
   const auto v = static_cast<std::size_t>(value);
+  std::uint64_t fitting = 0;
   for (std::size_t i = 0; i < kTable.size[v]; ++i) {
-    const std::uint64_t part = kTable.parts[v][i];
-    if (FitsIn(available, part)) visit(part);
+    fitting |= std::uint64_t{FitsIn(available, kTable.parts[v][i])} << i;
+  }
+  return fitting;
+}
+
+// Calls visit(partition) for each partition of `value` named by the bits of `fitting`
+// (FittingPartitions), in the order of PackedPartitionsOf.
+template <class Visit>
+constexpr void ForEachPartitionIn(std::uint64_t fitting, int value, Visit&& visit) {
+  const auto& parts = packed_partitions_detail::kTable.parts[static_cast<std::size_t>(value)];
+  for (; fitting; fitting &= fitting - 1) {
+    visit(parts[static_cast<std::size_t>(std::countr_zero(fitting))]);
   }
 }
 

@@ -132,7 +132,8 @@ namespace {
 using Atoms = std::array<PackedCounts, packed_partitions_detail::kMostPartitions>;
 std::size_t FittingAtoms(PackedCounts available, int value, Atoms& atoms) {
   std::size_t count = 0;
-  ForEachFittingPartition(available, value, [&](PackedCounts atom) { atoms[count++] = atom; });
+  ForEachPartitionIn(FittingPartitions(available, value), value,
+                     [&](PackedCounts atom) { atoms[count++] = atom; });
   return count;
 }
 
