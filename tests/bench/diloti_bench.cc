@@ -42,6 +42,28 @@ void BM_RandomRound(benchmark::State& bench) {
 }
 BENCHMARK(BM_RandomRound);
 
+// The same rounds played through the public list and Apply, which validates every move
+// again: what a caller pays that does not use PlayRandomMove, and the loop BM_RandomRound
+// ran before PlayRandomMove existed.
+void BM_RandomRoundValidated(benchmark::State& bench) {
+  Rules rules;
+  rules.target = 1'000'000;
+  State state(rules, 0);
+  DealRng choices(42);
+  std::uint64_t seed = 0;
+  MoveList legal;
+  for (auto _ : bench) {
+    state.StartHand(DealFromSeed(2, state.Dealer(), ++seed));
+    while (state.phase() == Phase::play) {
+      state.LegalMoves(legal);
+      state.Apply(legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))]);
+    }
+  }
+  bench.counters["rounds/s"] =
+      benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomRoundValidated);
+
 // A position reached by play: a 2-player deal (dealer 1) whose first twelve moves are
 // given in record syntax, after which seat 0 holds `next_hand` from the stock.
 State AfterFirstDeal(std::initializer_list<std::string_view> table,
