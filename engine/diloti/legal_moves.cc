@@ -18,7 +18,7 @@ struct TableIndex {
   // Bit s: some set of loose numerals sums to s (s <= 10). Most values a hand could
   // capture, declare or group are ruled out by this one word before any search.
   std::uint32_t sums = 1;
-  int total = 0;  // the sum of the loose numerals' values
+  int total = 0;                  // the sum of the loose numerals' values
   int owned = 0;                  // the value of the declaration the mover owns, or 0
   ValueCounts held{};             // the mover's cards by value
   std::uint32_t held_values = 0;  // bit v: the mover holds a card worth v

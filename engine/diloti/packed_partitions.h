@@ -60,12 +60,13 @@ inline constexpr Table kTable = Build();
 // offer, in the order of PartitionsOf.
 constexpr std::span<const std::uint64_t> PackedPartitionsOf(int value) {
   const auto v = static_cast<std::size_t>(value);
-  return {packed_partitions_detail::kTable.parts[v].data(), packed_partitions_detail::kTable.size[v]};
+  return {packed_partitions_detail::kTable.parts[v].data(),
+          packed_partitions_detail::kTable.size[v]};
 }
 
 // Bit i: PackedPartitionsOf(value)[i] fits `available` (FitsIn). Computed without a
 // branch per partition: whether a partition fits is data the branch predictor cannot
-// learn, and a scan that branched on it was measured slower.
+// learn, and a scan that branched on it measured slightly slower.
 constexpr std::uint64_t FittingPartitions(std::uint64_t available, int value) {
   using packed_partitions_detail::kTable;
   const auto v = static_cast<std::size_t>(value);

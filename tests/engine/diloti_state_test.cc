@@ -141,7 +141,9 @@ TEST_CASE("diloti: SampleLegalMove is the list pick it promises", "[diloti][stat
           const Move expected =
               legal[static_cast<int>(listed.Below(static_cast<std::uint64_t>(legal.size())))];
           const Move got = state.SampleLegalMove(sampled);
-          if (!(got == expected)) FAIL("sample " << FormatMove(got) << " != " << FormatMove(expected));
+          if (!(got == expected)) {
+            FAIL("sample " << FormatMove(got) << " != " << FormatMove(expected));
+          }
           // PlayRandomMove is Apply of that same move, without the second validation.
           State applied = state;
           REQUIRE(applied.Apply(got) == Illegal::none);
