@@ -2,6 +2,7 @@
 // Diloti's 52-card deck as bit positions: card = suit * 13 + rank, rank 0..12 meaning
 // A 2 .. 9 T J Q K (the written order). Hands, the loose table cards and declarations are
 // 64-bit masks, so "which loose cards are worth 4" is one AND.
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -26,15 +27,36 @@ constexpr Card MakeCard(Suit suit, int rank) {
 constexpr int SuitOf(Card card) {
   return card / 13;
 }
+namespace card_tables_detail {
+// Rank and value of every possible Card byte, looked up rather than computed: the move
+// generator asks for them in every inner loop, and a division by 13 costs several
+// dependent instructions where a table costs one load.
+struct Tables {
+  std::array<std::uint8_t, 256> rank{};
+  std::array<std::uint8_t, 256> value{};
+};
+constexpr Tables Build() {
+  Tables tables;
+  for (int card = 0; card < 256; ++card) {
+    const int rank = card % 13;
+    tables.rank[static_cast<std::size_t>(card)] = static_cast<std::uint8_t>(rank);
+    const int value = rank >= kJack ? 0 : rank + 1;
+    tables.value[static_cast<std::size_t>(card)] = static_cast<std::uint8_t>(value);
+  }
+  return tables;
+}
+inline constexpr Tables kTables = Build();
+}  // namespace card_tables_detail
+
 constexpr int RankOf(Card card) {
-  return card % 13;
+  return card_tables_detail::kTables.rank[card];
 }
 constexpr bool IsFace(Card card) {
   return RankOf(card) >= kJack;
 }
 // A = 1, 2..10 face value; J Q K have no value (0).
 constexpr int ValueOf(Card card) {
-  return IsFace(card) ? 0 : RankOf(card) + 1;
+  return card_tables_detail::kTables.value[card];
 }
 constexpr CardMask Bit(Card card) {
   return CardMask{1} << card;

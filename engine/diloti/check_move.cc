@@ -11,9 +11,9 @@ bool State::HeldAfter(int seat, Card card, int value) const {
 
 bool State::KeepsCardsOfValue(int seat, Card card, DeclarationSet gone, int new_value) const {
   if (new_value && !HeldAfter(seat, card, new_value)) return false;
-  for (int v = 1; v <= kMaxValue; ++v) {
-    const auto& declaration = declarations_[static_cast<std::size_t>(v)];
-    if (!declaration.cards || declaration.owner != seat || (gone & DeclarationBit(v))) continue;
+  for (DeclarationSet values = declared_ & ~gone; values; values &= values - 1) {
+    const int v = std::countr_zero(values);
+    if (DeclarationOf(v).owner != seat) continue;
     if (v != new_value && !HeldAfter(seat, card, v)) return false;
   }
   return true;

@@ -18,6 +18,7 @@ struct TableIndex {
   // Bit s: some set of loose numerals sums to s (s <= 10). Most values a hand could
   // capture, declare or group are ruled out by this one word before any search.
   std::uint32_t sums = 1;
+  int total = 0;                  // the sum of the loose numerals' values
   int owned = 0;                  // the value of the declaration the mover owns, or 0
   ValueCounts held{};             // the mover's cards by value
   std::uint32_t held_values = 0;  // bit v: the mover holds a card worth v
@@ -43,6 +44,18 @@ struct TableIndex {
     return multisets;
   }
   mutable std::uint16_t memo_ready = 0;
+  // FittingPartitions(packed, d), computed once per call: the declarations of several
+  // cards ask for the same differences.
+  std::uint64_t FittingPartitionsOf(int difference) const {
+    const auto d = static_cast<std::size_t>(difference);
+    if (!(fitting_ready & (1u << difference))) {
+      fitting[d] = FittingPartitions(packed, difference);
+      fitting_ready |= static_cast<std::uint16_t>(1u << difference);
+    }
+    return fitting[d];
+  }
+  mutable std::array<std::uint64_t, kMaxValue + 1> fitting;  // read only once computed
+  mutable std::uint16_t fitting_ready = 0;
   // Does the mover still hold a card worth `value` after playing `card`?
   bool HeldAfter(Card card, int value) const {
     return held[static_cast<std::size_t>(value)] > (ValueOf(card) == value ? 1 : 0);
@@ -69,6 +82,7 @@ void State::LegalMoves(MoveList& out) const {
     const int v = ValueOf(Lowest(loose));
     table.packed += OneOf(v);
     table.sums |= table.sums << v;
+    table.total += v;
   }
   table.sums &= (1u << (kMaxValue + 1)) - 1;
   for (CardMask hand = Hand(seat) & kNumerals; hand; hand &= hand - 1) {
@@ -76,11 +90,10 @@ void State::LegalMoves(MoveList& out) const {
     ++table.held[static_cast<std::size_t>(v)];
     table.held_values |= 1u << v;
   }
-  for (int v = 1; v <= kMaxValue; ++v) {
-    const Declaration& declaration = DeclarationOf(v);
-    if (!declaration.cards) continue;
-    table.declared |= 1u << v;
-    if (declaration.owner == seat) table.owned = v;
+  table.declared = declared_;
+  for (DeclarationSet values = declared_; values; values &= values - 1) {
+    const int v = std::countr_zero(values);
+    if (DeclarationOf(v).owner == seat) table.owned = v;
   }
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);
@@ -134,9 +147,8 @@ void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveLi
                    static_cast<std::uint8_t>(value), 0, loose});
     };
     // The loose cards are one partition of the difference, each of its values available.
-    for (PackedCounts part : PackedPartitionsOf(value - played)) {
-      if (FitsIn(table.packed, part)) ForEachChoice(part, table.by_value, 0, emit);
-    }
+    ForEachPartitionIn(table.FittingPartitionsOf(value - played), value - played,
+                       [&](PackedCounts part) { ForEachChoice(part, table.by_value, 0, emit); });
   }
 }
 
@@ -175,6 +187,9 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
     // it is a group or the player's own side's.
     if (existing.cards && !existing.group && TeamOf(existing.owner) != TeamOf(seat)) continue;
     const DeclarationSet taken = existing.cards ? DeclarationBit(value) : 0;
+    // Without a declaration to fold in, the group needs two components, so loose cards
+    // worth at least 2 * value - played: a cheap test that spares most partition searches.
+    if (!taken && table.total + played < 2 * value) continue;
     if (!table.Keeps(card, taken, value)) continue;
     auto emit = [&](CardMask loose) { out.Add(Move::Group(seat, card, value, loose, taken)); };
     if (value == played) {

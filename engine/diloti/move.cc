@@ -5,15 +5,6 @@
 
 namespace kafenio::diloti {
 
-Move Move::Capture(int seat, Card card, CardMask loose, DeclarationSet taken) {
-  return Move{MoveKind::capture,
-              static_cast<std::uint8_t>(seat),
-              card,
-              static_cast<std::uint8_t>(ValueOf(card)),
-              taken,
-              loose};
-}
-
 Move Move::Declare(int seat, Card card, CardMask loose) {
   return Move{MoveKind::declare,
               static_cast<std::uint8_t>(seat),
@@ -21,15 +12,6 @@ Move Move::Declare(int seat, Card card, CardMask loose) {
               static_cast<std::uint8_t>(ValueOf(card) + SumValues(loose & kNumerals)),
               0,
               loose};
-}
-
-Move Move::Raise(int seat, Card card, int declaration_value) {
-  return Move{MoveKind::raise,
-              static_cast<std::uint8_t>(seat),
-              card,
-              static_cast<std::uint8_t>(declaration_value + ValueOf(card)),
-              DeclarationBit(declaration_value),
-              0};
 }
 
 namespace {

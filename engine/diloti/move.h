@@ -34,9 +34,25 @@ struct Move {
   static constexpr Move Lay(int seat, Card card) {
     return Move{MoveKind::lay, static_cast<std::uint8_t>(seat), card, 0, 0, 0};
   }
-  static Move Capture(int seat, Card card, CardMask loose, DeclarationSet taken);
+  // Defined here so that the move generator, which builds hundreds of them per call,
+  // can inline them.
+  static constexpr Move Capture(int seat, Card card, CardMask loose, DeclarationSet taken) {
+    return Move{MoveKind::capture,
+                static_cast<std::uint8_t>(seat),
+                card,
+                static_cast<std::uint8_t>(ValueOf(card)),
+                taken,
+                loose};
+  }
   static Move Declare(int seat, Card card, CardMask loose);
-  static Move Raise(int seat, Card card, int declaration_value);
+  static constexpr Move Raise(int seat, Card card, int declaration_value) {
+    return Move{MoveKind::raise,
+                static_cast<std::uint8_t>(seat),
+                card,
+                static_cast<std::uint8_t>(declaration_value + ValueOf(card)),
+                DeclarationBit(declaration_value),
+                0};
+  }
   static constexpr Move Group(int seat, Card card, int value, CardMask loose,
                               DeclarationSet taken) {
     return Move{MoveKind::group,

@@ -11,18 +11,14 @@ RandomMatch PlayRandomMatch(const Rules& rules, std::uint64_t seed) {
       static_cast<int>(choices.Below(static_cast<std::uint64_t>(rules.players)));
   RandomMatch match{MatchLog{rules, first_dealer, {}}, State(rules, first_dealer), 0};
   State& state = match.final_state;
-  MoveList legal;
   while (!state.MatchOver()) {
     HandLog hand;
     hand.seed = seeds.Next();
     hand.deal = DealFromSeed(rules.players, state.Dealer(), *hand.seed);
     state.StartHand(hand.deal);
     while (state.phase() == Phase::play) {
-      state.LegalMoves(legal);
-      const Move move =
-          legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))];
-      state.Apply(move);
-      hand.moves.push_back(move);
+      // The legal-move list pick, played without validating it again.
+      hand.moves.push_back(state.PlayRandomMove(choices));
       ++match.moves;
     }
     match.log.hands.push_back(std::move(hand));

@@ -1,5 +1,7 @@
 #include "engine/diloti/state.h"
 
+#include <bit>
+
 namespace kafenio::diloti {
 
 State::State(const Rules& rules, int first_dealer)
@@ -9,14 +11,16 @@ State::State(const Rules& rules, int first_dealer)
 
 CardMask State::DeclarationCards() const {
   CardMask cards = 0;
-  for (const auto& declaration : declarations_) cards |= declaration.cards;
+  for (DeclarationSet values = declared_; values; values &= values - 1) {
+    cards |= DeclarationOf(std::countr_zero(values)).cards;
+  }
   return cards;
 }
 
 int State::OwnedValue(int seat) const {
-  for (int v = 1; v <= kMaxValue; ++v) {
-    const auto& declaration = declarations_[static_cast<std::size_t>(v)];
-    if (declaration.cards && declaration.owner == seat) return v;
+  for (DeclarationSet values = declared_; values; values &= values - 1) {
+    const int v = std::countr_zero(values);
+    if (DeclarationOf(v).owner == seat) return v;
   }
   return 0;
 }
@@ -55,11 +59,12 @@ void State::Perform(const Move& move) {
   hands_[seat] &= ~Bit(move.card);
   loose_ &= ~move.loose;
   CardMask folded = 0;
-  for (int v = 1; v <= kMaxValue; ++v) {
-    if (!(move.taken & DeclarationBit(v))) continue;
-    folded |= declarations_[static_cast<std::size_t>(v)].cards;
-    declarations_[static_cast<std::size_t>(v)] = Declaration{};
+  for (DeclarationSet values = move.taken & declared_; values; values &= values - 1) {
+    const auto v = static_cast<std::size_t>(std::countr_zero(values));
+    folded |= declarations_[v].cards;
+    declarations_[v] = Declaration{};
   }
+  declared_ &= static_cast<DeclarationSet>(~move.taken);
   switch (move.kind) {
     case MoveKind::lay:
       loose_ |= Bit(move.card);
@@ -70,7 +75,7 @@ void State::Perform(const Move& move) {
       const bool first_play = moves_this_round_ == 0;
       bool last_card = StockSize() == 0;
       for (CardMask hand : hands_) last_card = last_card && hand == 0;
-      const bool cleared = loose_ == 0 && DeclarationCards() == 0;
+      const bool cleared = loose_ == 0 && declared_ == 0;
       if (cleared && !first_play && (!last_card || rules_.final_xeri)) ++xeri_[team];
       break;
     }
@@ -80,6 +85,7 @@ void State::Perform(const Move& move) {
       declarations_[move.value] =
           Declaration{Bit(move.card) | move.loose | folded, static_cast<std::int8_t>(move.seat),
                       move.kind == MoveKind::group};
+      declared_ |= DeclarationBit(move.value);
       break;
   }
   ++moves_this_round_;
@@ -108,6 +114,7 @@ void State::FinishHand() {
     captured_[static_cast<std::size_t>(TeamOf(last_capturer_))] |= TableCards();
     loose_ = 0;
     declarations_ = {};
+    declared_ = 0;
   }
   last_result_ = ScoreRound(captured_, xeri_);
   last_result_.number = hand_number_;

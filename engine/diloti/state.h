@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/core/rng.h"
 #include "engine/diloti/cards.h"
 #include "engine/diloti/deal.h"
 #include "engine/diloti/illegal.h"
@@ -101,6 +102,12 @@ class State {
     LegalMoves(list);
     return list;
   }
+  // Exactly LegalMoves()[rng.Below(LegalMoves().size())]: the random rollouts of bots and
+  // simulations draw moves this way. Requires a round in play.
+  Move SampleLegalMove(DealRng& rng) const;
+  // Plays SampleLegalMove(rng) and returns it: the same as Apply of that move, without
+  // validating again a move the generator has just produced.
+  Move PlayRandomMove(DealRng& rng);
 
   friend bool operator==(const State&, const State&) = default;
 
@@ -140,6 +147,10 @@ class State {
   std::array<CardMask, 4> hands_{};
   CardMask loose_ = 0;
   std::array<Declaration, kMaxValue + 1> declarations_{};  // by value; [0] unused
+  // Bit v: declarations_[v] is on the table. Kept by Perform and FinishHand with
+  // declarations_, so that the rules' many "which declarations are there" questions read
+  // one word instead of scanning ten piles.
+  DeclarationSet declared_ = 0;
   std::array<CardMask, 2> captured_{};
   std::array<int, 2> xeri_{};
   std::array<Card, kMaxStock> stock_{};

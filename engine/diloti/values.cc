@@ -92,12 +92,12 @@ namespace {
 // Adds partitions (atoms) in non-decreasing index order while the cards last: every
 // multiset of atoms is visited once; different atom multisets with the same union are
 // merged afterwards.
-void AddAtoms(const std::uint64_t* atoms, std::size_t count, std::size_t first, std::uint64_t left,
+void AddAtoms(std::span<const std::uint64_t> atoms, std::size_t first, std::uint64_t left,
               std::uint64_t key, std::vector<std::uint64_t>& keys) {
-  for (std::size_t i = first; i < count; ++i) {
+  for (std::size_t i = first; i < atoms.size(); ++i) {
     if (!FitsIn(left, atoms[i])) continue;
     keys.push_back(key + atoms[i]);
-    AddAtoms(atoms, count, i, left - atoms[i], key + atoms[i], keys);
+    AddAtoms(atoms, i, left - atoms[i], key + atoms[i], keys);
   }
 }
 
@@ -126,31 +126,14 @@ const std::vector<ValueCounts>& PartitionsOf(int value) {
   return partitions[static_cast<std::size_t>(value)];
 }
 
-const std::vector<PackedCounts>& PackedPartitionsOf(int value) {
-  static const auto packed = [] {
-    std::array<std::vector<std::uint64_t>, kMaxValue + 1> all;
-    for (int v = 1; v <= kMaxValue; ++v) {
-      for (const auto& partition : PartitionsOf(v)) {
-        // A table never offers more than four cards of a value (five with the played
-        // card), and the guard arithmetic of FitsIn needs counts below 8.
-        bool possible = true;
-        for (auto count : partition) possible = possible && count <= 5;
-        if (possible) all[static_cast<std::size_t>(v)].push_back(Pack(partition));
-      }
-    }
-    return all;
-  }();
-  return packed[static_cast<std::size_t>(value)];
-}
-
 namespace {
 
-// The partitions of `value` that fit `available` (at most 42).
-std::size_t FittingAtoms(PackedCounts available, int value, std::array<PackedCounts, 64>& atoms) {
+// The partitions of `value` that fit `available`.
+using Atoms = std::array<PackedCounts, packed_partitions_detail::kMostPartitions>;
+std::size_t FittingAtoms(PackedCounts available, int value, Atoms& atoms) {
   std::size_t count = 0;
-  for (PackedCounts atom : PackedPartitionsOf(value)) {
-    if (FitsIn(available, atom)) atoms[count++] = atom;
-  }
+  ForEachPartitionIn(FittingPartitions(available, value), value,
+                     [&](PackedCounts atom) { atoms[count++] = atom; });
   return count;
 }
 
@@ -163,25 +146,25 @@ void SortUnique(std::vector<PackedCounts>& keys) {
 
 void PartitionableMultisets(PackedCounts available, int value, std::vector<PackedCounts>& out) {
   out.clear();
-  std::array<PackedCounts, 64> atoms;  // not zeroed: only the first `count` are read
+  Atoms atoms;  // not zeroed: only the first `count` are read
   const std::size_t count = FittingAtoms(available, value, atoms);
-  AddAtoms(atoms.data(), count, 0, available, 0, out);
+  AddAtoms({atoms.data(), count}, 0, available, 0, out);
   if (count > 1) SortUnique(out);
 }
 
 void PartitionableMultisetsWith(PackedCounts available, int value, int member,
                                 std::vector<PackedCounts>& out) {
   out.clear();
-  std::array<PackedCounts, 64> atoms;  // not zeroed: only the first `count` are read
+  Atoms atoms;  // not zeroed: only the first `count` are read
   const std::size_t count = FittingAtoms(available, value, atoms);
   // The group holding `member` first, then any further groups; a multiset reached
   // through two such first groups is merged by SortUnique.
   for (std::size_t i = 0; i < count; ++i) {
     if (CountIn(atoms[i], member) == 0) continue;
     out.push_back(atoms[i]);
-    AddAtoms(atoms.data(), count, 0, available - atoms[i], atoms[i], out);
+    AddAtoms({atoms.data(), count}, 0, available - atoms[i], atoms[i], out);
   }
-  SortUnique(out);
+  if (out.size() > 1) SortUnique(out);
 }
 
 std::vector<CardMask> SplitIntoGroups(CardMask numerals, int value) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/diloti/cards.h"
+#include "engine/diloti/packed_partitions.h"
 
 namespace kafenio::diloti {
 
@@ -46,16 +47,6 @@ constexpr PackedCounts OneOf(int value) {
   return PackedCounts{1} << (4 * (value - 1));
 }
 int SumOf(PackedCounts packed);
-
-// The integer partitions of `value` packed, leaving out those that no table can offer.
-const std::vector<PackedCounts>& PackedPartitionsOf(int value);
-// True when every count of `part` is at most the one in `available` (both at most 5).
-constexpr bool FitsIn(PackedCounts available, PackedCounts part) {
-  // Bit 3 of each nibble is free: set it as a guard; subtracting clears it where the
-  // count would go below 0.
-  constexpr PackedCounts kGuards = 0x8888888888ULL;
-  return (((available | kGuards) - part) & kGuards) == kGuards;
-}
 
 // Every distinct non-empty multiset of values, taken from `available`, that splits into
 // groups each worth `value`. Each is written once to `out` (cleared first).

@@ -110,5 +110,51 @@ TEST_CASE("splitting values into equal groups", "[diloti][values]") {
   CHECK_FALSE(CanPartition(counts({3, 3, 4}), 5));  // sums to 10, splits into no 5s
 }
 
+TEST_CASE("the compile-time packed partitions are PartitionsOf, packed", "[diloti][values]") {
+  for (int v = 1; v <= kMaxValue; ++v) {
+    std::vector<PackedCounts> expected;
+    for (const auto& partition : PartitionsOf(v)) {
+      if (std::all_of(partition.begin(), partition.end(), [](auto count) { return count <= 5; })) {
+        expected.push_back(Pack(partition));
+      }
+    }
+    const auto packed = PackedPartitionsOf(v);
+    CHECK(std::vector<PackedCounts>(packed.begin(), packed.end()) == expected);
+  }
+}
+
+TEST_CASE("diloti: SampleLegalMove is the list pick it promises", "[diloti][state]") {
+  for (const char* preset : {"online", "traditional"}) {
+    for (int players : {2, 4}) {
+      Rules rules = ParseRules(preset, {}).rules;
+      rules.players = players;
+      rules.forced_capture = players == 4;  // both settings of the option, across presets
+      for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        State state(rules, static_cast<int>(seed % static_cast<std::uint64_t>(players)));
+        REQUIRE(state.StartHand(DealFromSeed(players, state.Dealer(), seed)) == Illegal::none);
+        DealRng walk(seed);
+        while (state.phase() == Phase::play) {
+          DealRng sampled = walk;
+          DealRng listed = walk;
+          DealRng played = walk;
+          const MoveList legal = state.LegalMoves();
+          const Move expected =
+              legal[static_cast<int>(listed.Below(static_cast<std::uint64_t>(legal.size())))];
+          const Move got = state.SampleLegalMove(sampled);
+          if (!(got == expected)) {
+            FAIL("sample " << FormatMove(got) << " != " << FormatMove(expected));
+          }
+          // PlayRandomMove is Apply of that same move, without the second validation.
+          State applied = state;
+          REQUIRE(applied.Apply(got) == Illegal::none);
+          REQUIRE(state.PlayRandomMove(played) == got);
+          REQUIRE(state == applied);
+          walk = sampled;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace kafenio::diloti
