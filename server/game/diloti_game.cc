@@ -6,6 +6,7 @@
 #include "engine/diloti/state.h"
 #include "engine/diloti/view.h"
 #include "engine/record/lines.h"
+#include "server/game/apply_notation.h"
 #include "server/game/diloti_bot.h"
 
 namespace kafenio::server {
@@ -86,39 +87,9 @@ class DilotiMatch final : public GameMatch {
   }
 
   MoveOutcome Apply(int seat, const v1::Move& request) override {
-    MoveOutcome out;
-    std::string text = std::to_string(seat);
-    text.append(1, ' ');
-    text.append(NotationOf(request));
-    const auto lines = record::SplitLines(text);
-    if (lines.size() != 1) {
-      out.kind = MoveOutcome::Kind::unparsable;
-      out.reason = "a move is one line of record notation, e.g. \"capture 7h 3c+4d\"";
-      return out;
-    }
-    const d::MoveParse parse = d::ParseMove(lines[0].tokens);
-    if (!parse.move) {
-      out.kind = MoveOutcome::Kind::unparsable;
-      out.reason = parse.error;
-      return out;
-    }
-    if (state_.ToAct() != seat) {
-      out.kind = MoveOutcome::Kind::not_your_turn;
-      out.reason = std::string(d::Describe(d::Illegal::not_your_turn));
-      return out;
-    }
-    const int hand_before = state_.HandNumber();
-    const d::Illegal why = state_.Apply(*parse.move);
-    if (why != d::Illegal::none) {
-      out.kind = MoveOutcome::Kind::illegal;
-      out.reason = std::string(d::Describe(why));
-      return out;
-    }
-    out.move = ToProto(*parse.move);
-    out.match_over = state_.MatchOver();
-    out.hand_ended = out.match_over || state_.phase() == d::Phase::awaiting_deal ||
-                     state_.HandNumber() != hand_before;
-    return out;
+    return ApplyNotation(
+        state_, seat, NotationOf(request), "capture 7h 3c+4d", d::ParseMove, ToProto,
+        [](const d::State& state) { return state.phase() == d::Phase::awaiting_deal; });
   }
 
   v1::Move BotMove() const override { return ToProto(ChooseDilotiMove(state_)); }

@@ -5,7 +5,7 @@
 #include "engine/pilotta/record.h"
 #include "engine/pilotta/state.h"
 #include "engine/pilotta/view.h"
-#include "engine/record/lines.h"
+#include "server/game/apply_notation.h"
 #include "server/game/pilotta_bot.h"
 
 namespace kafenio::server {
@@ -119,39 +119,9 @@ class PilottaMatch final : public GameMatch {
   }
 
   MoveOutcome Apply(int seat, const v1::Move& request) override {
-    MoveOutcome out;
-    std::string text = std::to_string(seat);
-    text.append(1, ' ');
-    text.append(NotationOf(request));
-    const auto lines = record::SplitLines(text);
-    if (lines.size() != 1) {
-      out.kind = MoveOutcome::Kind::unparsable;
-      out.reason = "a move is one line of record notation, e.g. \"play Jh\"";
-      return out;
-    }
-    const p::MoveParse parse = p::ParseMove(lines[0].tokens);
-    if (!parse.move) {
-      out.kind = MoveOutcome::Kind::unparsable;
-      out.reason = parse.error;
-      return out;
-    }
-    if (state_.ToAct() != seat) {
-      out.kind = MoveOutcome::Kind::not_your_turn;
-      out.reason = std::string(p::Describe(p::Illegal::not_your_turn));
-      return out;
-    }
-    const int hand_before = state_.HandNumber();
-    const p::Illegal why = state_.Apply(*parse.move);
-    if (why != p::Illegal::none) {
-      out.kind = MoveOutcome::Kind::illegal;
-      out.reason = std::string(p::Describe(why));
-      return out;
-    }
-    out.move = ToProto(*parse.move);
-    out.match_over = state_.MatchOver();
-    out.hand_ended = out.match_over || state_.phase() == p::Phase::awaiting_deal ||
-                     state_.HandNumber() != hand_before;
-    return out;
+    return ApplyNotation(
+        state_, seat, NotationOf(request), "play Jh", p::ParseMove, ToProto,
+        [](const p::State& state) { return state.phase() == p::Phase::awaiting_deal; });
   }
 
   v1::Move BotMove() const override { return ToProto(ChoosePilottaMove(state_)); }
