@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "engine/record/move_lines.h"
+
 namespace kafenio::pilotta {
 namespace {
 
@@ -58,28 +60,21 @@ class PilottaRecordGame final : public record::RecordGame {
   record::Outcome ApplyMoveLine(const record::Line& line) override {
     auto parsed = ParseMove(line.tokens);
     if (!parsed.move) return record::Outcome::Error(line.number, parsed.error);
-    if (parsed.move->seat >= rules_.Players()) {
-      return record::Outcome::Error(line.number, "no seat " + std::to_string(parsed.move->seat) +
-                                                     " in a " + std::to_string(rules_.Players()) +
-                                                     "-player game");
+    if (auto bad = record::SeatOutsideGame(line.number, parsed.move->seat, rules_.Players())) {
+      return *bad;
     }
-    const int results_before = state_.LastResult().number;
-    if (auto why = state_.Apply(*parsed.move); why != Illegal::none) {
-      return record::Outcome::Illegal(line.number, std::string(Describe(why)));
-    }
-    if (state_.LastResult().number != results_before) {
-      pending_.push_back(FormatHandResult(state_.LastResult(), state_.Totals(), rules_));
-      if (state_.MatchOver()) pending_.push_back("winner " + std::to_string(state_.Winner()));
-    }
-    return record::Outcome::Ok();
+    return record::ApplyParsedMove(
+        state_, line.number, *parsed.move,
+        [this](const State& state) {
+          return FormatHandResult(state.LastResult(), state.Totals(), rules_);
+        },
+        pending_);
   }
 
   std::vector<std::string> TakeResultLines() override { return std::exchange(pending_, {}); }
 
   std::vector<std::string> LegalMoveLines() const override {
-    std::vector<std::string> lines;
-    for (const Move& move : state_.LegalMoves()) lines.push_back(FormatMove(move));
-    return lines;
+    return record::FormatLegalMoves(state_);
   }
 
  private:
