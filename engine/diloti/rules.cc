@@ -1,6 +1,6 @@
 #include "engine/diloti/rules.h"
 
-#include <charconv>
+#include "engine/core/options.h"
 
 namespace kafenio::diloti {
 
@@ -17,14 +17,6 @@ Rules PresetRules(Preset preset) {
   return rules;
 }
 
-namespace {
-bool ParseBool(std::string_view text, bool& out) {
-  if (text == "true" || text == "1" || text == "yes") return out = true, true;
-  if (text == "false" || text == "0" || text == "no") return out = false, true;
-  return false;
-}
-}  // namespace
-
 RulesParse ParseRules(std::string_view preset, const std::vector<std::string_view>& options) {
   RulesParse out;
   if (preset == "online") {
@@ -35,25 +27,23 @@ RulesParse ParseRules(std::string_view preset, const std::vector<std::string_vie
     out.error = "unknown diloti preset: " + std::string(preset);
     return out;
   }
-  for (auto option : options) {
-    auto eq = option.find('=');
-    if (eq == std::string_view::npos) {
-      out.error = "an option is written KEY=VALUE: " + std::string(option);
+  for (auto text : options) {
+    const auto option = SplitOption(text);
+    if (!option) {
+      out.error = "an option is written KEY=VALUE: " + std::string(text);
       return out;
     }
-    auto key = option.substr(0, eq);
-    auto value = option.substr(eq + 1);
-    bool* flag = nullptr;
+    const auto [key, value] = *option;
     if (key == "target") {
-      int target = 0;
-      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), target);
-      if (ec != std::errc{} || ptr != value.data() + value.size() || target <= 0) {
+      const auto target = ParsePositive(value);
+      if (!target) {
         out.error = "target must be a positive whole number";
         return out;
       }
-      out.rules.target = target;
+      out.rules.target = *target;
       continue;
     }
+    bool* flag = nullptr;
     if (key == "forced_capture") flag = &out.rules.forced_capture;
     if (key == "self_raise") flag = &out.rules.self_raise;
     if (key == "final_xeri") flag = &out.rules.final_xeri;
@@ -61,10 +51,12 @@ RulesParse ParseRules(std::string_view preset, const std::vector<std::string_vie
       out.error = "unknown diloti option: " + std::string(key);
       return out;
     }
-    if (!ParseBool(value, *flag)) {
+    const auto parsed = ParseFlag(value);
+    if (!parsed) {
       out.error = std::string(key) + " is true or false";
       return out;
     }
+    *flag = *parsed;
   }
   return out;
 }

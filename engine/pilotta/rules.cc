@@ -1,6 +1,6 @@
 #include "engine/pilotta/rules.h"
 
-#include <charconv>
+#include "engine/core/options.h"
 
 namespace kafenio::pilotta {
 
@@ -16,14 +16,6 @@ std::string_view PresetName(Preset preset) {
   return "cyprus";
 }
 
-namespace {
-bool ParseBool(std::string_view text, bool& out) {
-  if (text == "true" || text == "1" || text == "yes") return out = true, true;
-  if (text == "false" || text == "0" || text == "no") return out = false, true;
-  return false;
-}
-}  // namespace
-
 RulesParse ParseRules(std::string_view preset, const std::vector<std::string_view>& options) {
   RulesParse out;
   if (preset == "cyprus") {
@@ -36,39 +28,34 @@ RulesParse ParseRules(std::string_view preset, const std::vector<std::string_vie
     out.error = "unknown pilotta preset: " + std::string(preset);
     return out;
   }
-  for (auto option : options) {
-    auto eq = option.find('=');
-    if (eq == std::string_view::npos) {
-      out.error = "an option is written KEY=VALUE: " + std::string(option);
+  for (auto text : options) {
+    const auto option = SplitOption(text);
+    if (!option) {
+      out.error = "an option is written KEY=VALUE: " + std::string(text);
       return out;
     }
-    auto key = option.substr(0, eq);
-    auto value = option.substr(eq + 1);
-    bool flag = false;
+    const auto [key, value] = *option;
     if (key == "target") {
-      int target = 0;
-      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), target);
-      if (ec != std::errc{} || ptr != value.data() + value.size() || target <= 0) {
+      const auto target = ParsePositive(value);
+      if (!target) {
         out.error = "target must be a positive whole number";
         return out;
       }
-      out.rules.target = target;
-    } else if (key == "nt_at_bids") {
-      if (!ParseBool(value, flag)) {
-        out.error = "nt_at_bids is true or false";
+      out.rules.target = *target;
+    } else if (key == "nt_at_bids" || key == "partner_exception") {
+      const auto flag = ParseFlag(value);
+      if (!flag) {
+        out.error = std::string(key) + " is true or false";
         return out;
       }
-      if (flag && out.rules.preset != Preset::cyprus) {
+      if (key == "partner_exception") {
+        out.rules.partner_exception = *flag;
+      } else if (*flag && out.rules.preset != Preset::cyprus) {
         out.error = "nt_at_bids applies to the cyprus auction only";
         return out;
+      } else {
+        out.rules.nt_at_bids = *flag;
       }
-      out.rules.nt_at_bids = flag;
-    } else if (key == "partner_exception") {
-      if (!ParseBool(value, flag)) {
-        out.error = "partner_exception is true or false";
-        return out;
-      }
-      out.rules.partner_exception = flag;
     } else if (key == "belote_on_failure") {
       if (value == "holder") {
         out.rules.belote_on_failure = BeloteOnFailure::holder;
