@@ -351,6 +351,7 @@ void Table::DealHand() {
   record.match_id = match_id_;
   record.seq = seq_ + 1;
   record.kind = "deal";
+  record.seat = match_->Dealer();  // a deal's "seat" is its dealer
   record.text = std::to_string(seed);
   record.unix_ms = NowMs();
   const int hand = match_->HandNumber();

@@ -4,6 +4,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "server/cli/commands.h"
 #include "server/config/server_config.h"
 #include "server/storage/memory_game_store.h"
+#include "server/storage/sqlite_game_store.h"
+#include "server/storage/sqlite_storage.h"
 #include "server/transport/listener.h"
 
 namespace kafenio::cli {
@@ -69,9 +72,23 @@ int RunServe(const Args& args) {
     return 1;
   }
 
-  // The SQLite storage (issue 5) takes over --db when it is merged; until then matches
-  // are kept in memory and the path is only reported.
-  server::MemoryGameStore storage;
+  // --db PATH keeps everything in SQLite at PATH (docs/operations.md); --db memory keeps
+  // it in this process only, for experiments.
+  std::unique_ptr<server::GameStore> store;
+  const bool in_memory = config.db_path == "memory";
+  if (in_memory) {
+    store = std::make_unique<server::MemoryGameStore>();
+  } else {
+    try {
+      store = std::make_unique<server::SqliteGameStore>(
+          storage::OpenSqliteStorage(storage::SqliteOptions{config.db_path}));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "kafenio serve: cannot open the database %s: %s\n",
+                   config.db_path.c_str(), e.what());
+      return 1;
+    }
+  }
+  server::GameStore& storage = *store;
   server::Metrics metrics;
   boost::asio::io_context io(config.threads);
   server::Hub hub(io.get_executor(), config, storage, metrics);
@@ -88,10 +105,10 @@ int RunServe(const Args& args) {
   const bool have_web = std::filesystem::is_directory(config.web_root, ec);
   std::printf(
       "kafenio: listening on http://%s:%u (WebSocket /ws), %d threads, web root %s%s, storage: "
-      "memory "
-      "(db %s not used yet)\n",
+      "%s%s\n",
       endpoint.address().to_string().c_str(), static_cast<unsigned>(endpoint.port()),
-      config.threads, config.web_root.c_str(), have_web ? "" : " (absent)", config.db_path.c_str());
+      config.threads, config.web_root.c_str(), have_web ? "" : " (absent)",
+      in_memory ? "memory" : "sqlite ", in_memory ? "" : config.db_path.c_str());
   std::fflush(stdout);
 
   std::vector<std::thread> threads;

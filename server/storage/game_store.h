@@ -1,8 +1,8 @@
 #pragma once
 // What the game server keeps durably, as one small abstract class (namespace
-// kafenio::server). The SQLite storage of issue 5 (kafenio::storage::Storage, group commit)
-// plugs in behind it with one adapter; MemoryGameStore serves tests and runs without a
-// database until then.
+// kafenio::server). SqliteGameStore puts it on the SQLite storage of issue 5
+// (kafenio::storage::Storage, group commit); MemoryGameStore keeps it in the process, for
+// tests and `--db memory`.
 //
 // Threading: every method may be called from any thread. Lookups and account/session
 // writes are synchronous. Match events are the hot path: AppendEvent queues the event and
@@ -61,7 +61,7 @@ struct MatchEventRecord {
   std::int64_t match_id = 0;
   std::int64_t seq = 0;
   std::string kind;  // "deal" or "move"
-  int seat = -1;     // the mover; -1 for deals
+  int seat = -1;     // the mover; for deals, the dealer
   std::string text;
   bool by_server = false;  // a bot or the clock played it
   std::int64_t unix_ms = 0;

@@ -1,6 +1,5 @@
 #pragma once
-// GameStore kept in memory behind a mutex: for tests and for running without a database
-// until the SQLite implementation (issue 5) is merged. Events are "durable" as soon as
+// GameStore kept in memory behind a mutex: for tests and `kafenio serve --db memory`. Events are "durable" as soon as
 // they are in the vector, and `done` is called before AppendEvent returns.
 #include <map>
 #include <mutex>

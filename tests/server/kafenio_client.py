@@ -9,6 +9,7 @@ import json
 import os
 import random
 import subprocess
+import tempfile
 import sys
 
 import websockets
@@ -20,10 +21,15 @@ except ImportError:  # pragma: no cover - JSON-only runs
 
 
 class ServerProcess:
-    """`kafenio serve --listen 127.0.0.1:0`, with the port read from its first line."""
+    """`kafenio serve --listen 127.0.0.1:0`, with the port read from its first line. Each
+    server gets a database file of its own in a fresh folder, unless `db` names one (to
+    restart a server on the same data) or is "memory"."""
 
-    def __init__(self, binary, *settings, web="/nonexistent"):
-        args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web]
+    def __init__(self, binary, *settings, web="/nonexistent", db=None):
+        if db is None:
+            db = os.path.join(tempfile.mkdtemp(prefix="kafenio-test-"), "kafenio.db")
+        self.db = db
+        args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web, "--db", db]
         for setting in settings:
             args += ["--set", setting]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)

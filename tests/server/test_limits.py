@@ -28,9 +28,11 @@ async def main(binary):
         f.write("<h1>Kafenio</h1>")
     server = ServerProcess(binary, "messages_per_second=20", "message_burst=20",
                            "allowed_origin=http://allowed.example", web=web)
-    # A second server with a tiny send queue, for the reader that stops reading.
+    # A second server with a tiny send queue, for the reader that stops reading. It keeps
+    # its data in memory: bots then move as fast as the CPU allows (no wait for the disk),
+    # which is what fills a queue that nobody reads.
     small_queue = ServerProcess(binary, "send_queue_limit=8", "handshake_timeout_ms=300",
-                                "idle_timeout_ms=600")
+                                "idle_timeout_ms=600", db="memory")
     try:
         assert get(server.http + "/healthz") == (200, "ok\n")
         assert get(server.http + "/") == (200, "<h1>Kafenio</h1>")

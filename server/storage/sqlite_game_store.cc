@@ -1,0 +1,230 @@
+#include "server/storage/sqlite_game_store.h"
+
+#include <chrono>
+#include <future>
+#include <sstream>
+#include <vector>
+
+namespace kafenio::server {
+namespace {
+
+std::int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+AccountRecord FromStored(const storage::Account& account) {
+  AccountRecord out;
+  out.id = account.id;
+  out.name = account.name;
+  out.guest = !account.password_hash.has_value();
+  out.password_hash = account.password_hash.value_or("");
+  out.created_unix_ms = account.created_ms;
+  return out;
+}
+
+// The two numbers after `word` in a "hand N ... score A B total C D ..." line.
+std::array<int, 2> PairAfter(const std::string& line, const std::string& word) {
+  std::istringstream in(line);
+  std::string token;
+  std::array<int, 2> pair{};
+  while (in >> token) {
+    if (token == word) {
+      in >> pair[0] >> pair[1];
+      break;
+    }
+  }
+  return pair;
+}
+
+}  // namespace
+
+SqliteGameStore::SqliteGameStore(std::unique_ptr<storage::Storage> storage)
+    : storage_(std::move(storage)) {}
+
+SqliteGameStore::~SqliteGameStore() {
+  storage_->Close();
+}
+
+std::string SqliteGameStore::WriteAndWait(storage::WriteOp op) {
+  std::promise<std::string> stored;
+  auto result = stored.get_future();
+  storage_->Enqueue(std::move(op), [&stored](const storage::WriteStatus& status) {
+    stored.set_value(status.error);
+  });
+  return result.get();
+}
+
+std::optional<AccountRecord> SqliteGameStore::CreateAccount(AccountRecord account) {
+  storage::Account row;
+  row.name = account.name;
+  if (!account.guest) row.password_hash = account.password_hash;
+  row.created_ms = account.created_unix_ms != 0 ? account.created_unix_ms : NowMs();
+  std::int64_t id = 0;
+  // A taken name makes the write fail; the caller then tries another name or refuses.
+  if (!WriteAndWait([&](storage::WriteTransaction& tx) { id = tx.CreateAccount(row); }).empty()) {
+    return std::nullopt;
+  }
+  account.id = id;
+  account.created_unix_ms = row.created_ms;
+  return account;
+}
+
+std::optional<AccountRecord> SqliteGameStore::FindAccountByName(const std::string& name) {
+  auto found = storage_->FindAccountByName(name);
+  if (!found) return std::nullopt;
+  return FromStored(*found);
+}
+
+std::optional<AccountRecord> SqliteGameStore::FindAccount(std::int64_t id) {
+  auto found = storage_->FindAccount(id);
+  if (!found) return std::nullopt;
+  return FromStored(*found);
+}
+
+void SqliteGameStore::SaveSession(const SessionRecord& session) {
+  const storage::Session row{session.token_hash, session.account_id, session.expires_unix_ms};
+  WriteAndWait([row](storage::WriteTransaction& tx) { tx.PutSession(row); });
+}
+
+std::optional<SessionRecord> SqliteGameStore::FindSession(const std::string& token_hash) {
+  auto found = storage_->FindSession(token_hash, NowMs());
+  if (!found) return std::nullopt;
+  return SessionRecord{found->token_hash, found->account_id, found->expires_ms};
+}
+
+void SqliteGameStore::DeleteSession(const std::string& token_hash) {
+  storage_->Enqueue([token_hash](storage::WriteTransaction& tx) { tx.DeleteSession(token_hash); },
+                    [](const storage::WriteStatus&) {});
+}
+
+void SqliteGameStore::SaveTable(const TableRecord& table) {
+  storage::GameTable row;
+  row.game = table.game;
+  row.rules = table.rules;
+  row.seats = table.seat_count;
+  row.is_public = !table.is_private;
+  if (table.is_private) row.invite_code = table.invite_code;
+  row.clock_ms = table.turn_clock_ms;
+  row.created_ms = table.created_unix_ms != 0 ? table.created_unix_ms : NowMs();
+  std::int64_t id = 0;
+  if (WriteAndWait([&](storage::WriteTransaction& tx) { id = tx.CreateTable(row); }).empty()) {
+    std::lock_guard lock(mutex_);
+    table_ids_[table.table_id] = id;
+  }
+}
+
+std::int64_t SqliteGameStore::NextMatchId() {
+  return next_match_id_.fetch_add(1);
+}
+
+void SqliteGameStore::SaveMatch(const MatchRecord& match) {
+  storage::Match row;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto table = table_ids_.find(match.table_id); table != table_ids_.end()) {
+      row.table_id = table->second;
+    }
+  }
+  row.game = match.game;
+  row.rules = match.rules;
+  for (const std::int64_t account : match.seat_accounts) {
+    storage::SeatHolder seat;
+    if (account != 0) {
+      seat.account_id = account;
+    } else {
+      seat.bot = "bot";
+    }
+    row.seats.push_back(seat);
+  }
+  row.first_dealer = match.first_dealer;
+  row.created_ms = match.started_unix_ms != 0 ? match.started_unix_ms : NowMs();
+  std::int64_t id = 0;
+  if (!WriteAndWait([&](storage::WriteTransaction& tx) { id = tx.CreateMatch(row); }).empty()) {
+    return;  // events of this match then fail to store, and the server says so
+  }
+  LiveMatch live;
+  live.stored_id = id;
+  live.record = "game " + match.game + "\nrules " + match.rules + "\nplayers " +
+                std::to_string(match.seat_accounts.size()) + "\n";
+  std::lock_guard lock(mutex_);
+  matches_[match.match_id] = live;
+}
+
+void SqliteGameStore::AppendEvent(const MatchEventRecord& event, Done done) {
+  storage::WriteOp op;
+  {
+    std::lock_guard lock(mutex_);
+    auto live = matches_.find(event.match_id);
+    if (live == matches_.end()) {
+      done(false);
+      return;
+    }
+    LiveMatch& match = live->second;
+    if (event.kind == "deal") {
+      // A deal event carries the seed as text and the dealer in `seat`.
+      storage::HandSeed seed;
+      seed.match_id = match.stored_id;
+      seed.hand = ++match.hand;
+      seed.dealer = event.seat;
+      seed.seed = std::stoull(event.text);
+      match.record += "hand\n";
+      if (seed.hand == 1) match.record += "dealer " + std::to_string(event.seat) + "\n";
+      match.record += "seed " + event.text + "\n";
+      op = [seed](storage::WriteTransaction& tx) { tx.PutHandSeed(seed); };
+    } else {
+      // A move event's text is the record line "SEAT NOTATION".
+      storage::MoveEvent move;
+      move.match_id = match.stored_id;
+      move.sequence = event.seq;
+      move.hand = match.hand;
+      move.seat = event.seat;
+      const auto space = event.text.find(' ');
+      move.move = space == std::string::npos ? event.text : event.text.substr(space + 1);
+      move.time_ms = event.unix_ms;
+      match.record += event.text + "\n";
+      op = [move](storage::WriteTransaction& tx) { tx.AppendMove(move); };
+    }
+  }
+  storage_->Enqueue(std::move(op), [done = std::move(done)](const storage::WriteStatus& status) {
+    done(status.ok());
+  });
+}
+
+void SqliteGameStore::SaveHandResult(const HandResultRecord& result) {
+  storage::HandResult row;
+  {
+    std::lock_guard lock(mutex_);
+    auto live = matches_.find(result.match_id);
+    if (live == matches_.end()) return;
+    row.match_id = live->second.stored_id;
+  }
+  row.hand = result.hand_number;
+  row.score = PairAfter(result.line, "score");
+  row.total = PairAfter(result.line, "total");
+  row.breakdown = result.line;
+  storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.PutHandResult(row); },
+                    [](const storage::WriteStatus&) {});
+}
+
+void SqliteGameStore::SaveMatchResult(const MatchResultRecord& result) {
+  storage::MatchResult row;
+  {
+    std::lock_guard lock(mutex_);
+    auto live = matches_.find(result.match_id);
+    if (live == matches_.end()) return;
+    row.match_id = live->second.stored_id;
+    row.record = live->second.record;
+    matches_.erase(live);
+  }
+  if (result.winner >= 0) row.winner = result.winner;
+  for (std::size_t team = 0; team < 2 && team < result.totals.size(); ++team) {
+    row.total[team] = result.totals[team];
+  }
+  row.finished_ms = result.finished_unix_ms != 0 ? result.finished_unix_ms : NowMs();
+  storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.FinishMatch(row); },
+                    [](const storage::WriteStatus&) {});
+}
+
+}  // namespace kafenio::server
