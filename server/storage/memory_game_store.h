@@ -1,6 +1,6 @@
 #pragma once
-// GameStore kept in memory behind a mutex: for tests and `kafenio serve --db memory`. Events are "durable" as soon as
-// they are in the vector, and `done` is called before AppendEvent returns.
+// GameStore kept in memory behind a mutex: for tests and `kafenio serve --db memory`. Events are
+// "durable" as soon as they are in the vector, and `done` is called before AppendEvent returns.
 #include <map>
 #include <mutex>
 
