@@ -233,7 +233,7 @@ function clockText() {
   const table = state.table;
   if (!table || !table.deadline) return '';
   const left = Math.max(0, Math.ceil((table.deadline - Date.now()) / 1000));
-  return `⏱ ${left}s`;
+  return `clock: ${left}s`;
 }
 
 function play(move) {
