@@ -1,7 +1,8 @@
 // End-to-end: the web client in headless Chromium against the real server. A new guest
 // creates a Pilotta table with three bots and plays until the score sheet shows a hand;
-// then a 2-player Diloti table against a bot, with a page reload mid-match that must
-// resume the match. Screenshots (desktop and 390x844) go to the artifacts folder.
+// then a 2-player Diloti table against a bot, with a page reload and a dropped
+// connection mid-match that must both resume the match. Screenshots (desktop and
+// 390x844) go to the artifacts folder.
 //
 // usage: node test_web_client.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { spawn } from 'node:child_process';
@@ -117,6 +118,11 @@ async function diloti(page, url) {
   await page.locator('.game.diloti').waitFor({ timeout: 30000 });
   const seqAfter = await page.evaluate(() => Number(window.kafenio.state.table.lastSeq));
   assert(seqAfter >= seqBefore, `resumed at seq ${seqAfter}, was ${seqBefore}`);
+
+  // A dropped connection reconnects by itself, resumes the session and catches up.
+  await page.evaluate(() => window.kafenio.conn.drop());
+  await page.locator('#connection.reconnecting').waitFor({ timeout: 10000 });
+  await page.locator('#connection.online').waitFor({ timeout: 30000 });
 
   await playUntil(page, async () => true, 'button.move', 400);
   const line = await page.locator('.score-sheet .result-line').first().textContent();
