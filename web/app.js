@@ -306,14 +306,26 @@ function render() {
   if (!state.account) screen = signInScreen();
   else if (state.table) screen = tableScreen();
   else screen = lobbyScreen();
-  // Keep what the player is typing when pushed events redraw the screen.
-  const focused = document.activeElement && document.activeElement.name;
-  const typed = focused ? document.activeElement.value : null;
+  // Pushed events redraw the screen: keep what the player is typing, and keep keyboard
+  // focus on the same button (or the first move offered) so the keyboard stays usable.
+  const active = document.activeElement;
+  const focused = active && active.name;
+  const typed = focused ? active.value : null;
+  const buttonKey = active && active.tagName === 'BUTTON' && main.contains(active) ? focusKey(active) : null;
   main.replaceChildren(screen);
   if (focused && typed !== null) {
     const again = main.querySelector(`[name="${focused}"]`);
     if (again && 'value' in again) { again.value = typed; again.focus(); }
+  } else if (buttonKey) {
+    const buttons = [...main.querySelectorAll('button')];
+    const again = buttons.find((b) => focusKey(b) === buttonKey)
+      || main.querySelector('button.move, button.card.legal, .hand button.card');
+    if (again) again.focus();
   }
+}
+
+function focusKey(button) {
+  return button.dataset.notation || button.dataset.card || button.textContent;
 }
 
 setInterval(() => {

@@ -63,16 +63,20 @@ async function createTable(page, game, fill) {
 }
 
 // Presses moves the page offers (auction: pass, so the bots take the contract; cards:
-// the first legal one) until `done` holds. Each press waits for the server's answer.
-async function playUntil(page, done, pick, maxMoves) {
+// the first legal one) until the score sheet shows a hand, by mouse and by keyboard in turn. Each press
+// waits for the server's answer.
+async function playUntilScoreSheet(page, pick, maxMoves) {
   for (let moves = 0; moves < maxMoves; moves += 1) {
     const state = await page.waitForFunction(([selector]) => {
       if (document.querySelector('.score-sheet .hand-result')) return 'result';
       return document.querySelector(selector) ? 'move' : false;
     }, [pick], { timeout: 30000 }).then((handle) => handle.jsonValue());
-    if (state === 'result' && (await done())) return moves;
+    if (state === 'result') return moves;
     if (state === 'move') {
-      await page.locator(pick).first().click();
+      // Every other move by keyboard: the moves are real buttons.
+      const button = page.locator(pick).first();
+      if (moves % 2) await button.click();
+      else { await button.focus(); await page.keyboard.press('Enter'); }
       await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
     }
   }
@@ -85,7 +89,7 @@ async function pilotta(page, url) {
   await createTable(page, 'pilotta', async () => {});
   await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
   const pick = 'button.move-pass, button.card.legal, button.move';
-  const moves = await playUntil(page, async () => true, pick, 200);
+  const moves = await playUntilScoreSheet(page, pick, 200);
   assert(moves > 0, 'the player made no move');
   const line = await page.locator('.score-sheet .result-line').first().textContent();
   assert(line.startsWith('hand 1'), `score sheet line: ${line}`);
@@ -124,7 +128,7 @@ async function diloti(page, url) {
   await page.locator('#connection.reconnecting').waitFor({ timeout: 10000 });
   await page.locator('#connection.online').waitFor({ timeout: 30000 });
 
-  await playUntil(page, async () => true, 'button.move', 400);
+  await playUntilScoreSheet(page, 'button.move', 400);
   const line = await page.locator('.score-sheet .result-line').first().textContent();
   assert(line.startsWith('hand ') && line.includes(' score '), `score sheet line: ${line}`);
   await noErrorsShown(page);
