@@ -22,6 +22,27 @@ function trickCards(trick, seatName) {
       el('figcaption', {}, seatName(seat)))));
 }
 
+function moveButton(move, label, ctx, attributes = {}) {
+  return actionButton(label, () => ctx.play(move),
+    { class: `move move-${move.kind}`, 'data-notation': move.notation, ...attributes });
+}
+
+// Bids as one row per value with a button per suit: a full auction offers dozens of bids,
+// which as a flat list would fill a phone's screen.
+function bidGrid(bids, ctx) {
+  if (bids.length === 0) return null;
+  const rows = new Map();
+  for (const bid of bids) {
+    if (!rows.has(bid.value)) rows.set(bid.value, []);
+    rows.get(bid.value).push(bid);
+  }
+  return el('div', { class: 'bid-grid', role: 'group', 'aria-label': 'bids' },
+    [...rows].map(([value, row]) => el('div', { class: 'bid-row' },
+      el('span', { class: 'bid-value' }, value === 250 ? 'capot' : value),
+      row.map((bid) => moveButton(bid, TRUMP_NAMES[bid.suit] || bid.suit, ctx,
+        { 'aria-label': moveLabel(bid), class: `move move-bid suit-${bid.suit}` })))));
+}
+
 export function renderPilotta(view, ctx) {
   const myTurn = view.viewer >= 0 && view.to_act === view.viewer;
   const legal = myTurn ? view.legal_moves || [] : [];
@@ -47,8 +68,8 @@ export function renderPilotta(view, ctx) {
       view.turned ? el('span', {}, 'Turned: ', cardFace(view.turned)) : null),
     el('ul', { class: 'seats' }, others),
     calls.length && view.phase !== 'play' ? el('p', { class: 'calls' }, 'Calls: ', calls.join(' · ')) : null,
-    el('section', { class: 'trick', 'aria-label': 'current trick' },
-      el('h3', {}, `Trick ${view.trick_number || ''}`), trickCards(view.trick || [], seatName)),
+    view.phase === 'play' || (view.trick || []).length ? el('section', { class: 'trick', 'aria-label': 'current trick' },
+      el('h3', {}, `Trick ${view.trick_number || ''}`), trickCards(view.trick || [], seatName)) : null,
     (view.last_trick || []).length ? el('details', { class: 'last-trick' },
       el('summary', {}, `Last trick (won by ${seatName(view.last_trick_winner)})`),
       trickCards(view.last_trick, seatName)) : null,
@@ -56,7 +77,8 @@ export function renderPilotta(view, ctx) {
       view.declarations.map((d) => `${seatName(d.seat)} ${d.points} (${d.cards.join(' ')})`).join(' · ')) : null,
     el('p', { class: 'tricks-won' }, `Tricks won: ${view.tricks_won.join(' – ')} · card points: ${view.card_points.join(' – ')}`),
     options.length ? el('div', { class: 'actions', role: 'group', 'aria-label': 'your options' },
-      options.map((move) => actionButton(moveLabel(move), () => ctx.play(move), { class: `move move-${move.kind}`, 'data-notation': move.notation }))) : null,
+      options.filter((m) => m.kind !== 'bid').map((move) => moveButton(move, moveLabel(move), ctx))) : null,
+    bidGrid(options.filter((m) => m.kind === 'bid'), ctx),
     el('div', { class: 'hand', 'aria-label': 'your hand' },
       (view.hand || []).map((card) => {
         const moves = plays.get(card);
