@@ -157,20 +157,42 @@ conn.onReconnected = () => resume().catch(showError);
 
 // --- screens --------------------------------------------------------------------------
 
+async function signedIn(request, body) {
+  const reply = await ask(request, body);
+  state.account = reply.signed_in;
+  saveSession();
+  const lobby = await ask('subscribe_lobby', {});
+  setLobby(lobby.lobby.tables);
+  render();
+}
+
 function signInScreen() {
-  const name = el('input', { id: 'guest-name', name: 'name', required: true, maxlength: 24, autocomplete: 'nickname', placeholder: 'eleni' });
-  return el('form', { class: 'panel sign-in', onsubmit: async (e) => {
+  const guestName = el('input', { id: 'guest-name', name: 'name', required: true, maxlength: 24, autocomplete: 'nickname', placeholder: 'eleni' });
+  const guest = el('form', { class: 'panel sign-in', onsubmit: (e) => {
     e.preventDefault();
-    const reply = await ask('sign_in_guest', { name: name.value.trim() });
-    state.account = reply.signed_in;
-    saveSession();
-    const lobby = await ask('subscribe_lobby', {});
-    setLobby(lobby.lobby.tables);
-    render();
+    signedIn('sign_in_guest', { name: guestName.value.trim() }).catch(() => {});
   } },
   el('h2', {}, 'Play Diloti and Pilotta'),
-  el('label', { for: 'guest-name' }, 'Your name'), name,
-  el('button', { type: 'submit' }, 'Play as guest'));
+  el('label', { for: 'guest-name' }, 'Your name'), guestName,
+  el('button', { type: 'submit', class: 'primary' }, 'Play as guest'));
+
+  // An account keeps its name; the server asks for a password of at least 8 characters.
+  const accountName = el('input', { id: 'account-name', name: 'account', required: true, maxlength: 24, autocomplete: 'username' });
+  const password = el('input', { id: 'account-password', name: 'password', type: 'password', required: true, autocomplete: 'current-password' });
+  const credentials = () => ({ name: accountName.value.trim(), password: password.value });
+  const account = el('form', { class: 'panel sign-in', onsubmit: (e) => {
+    e.preventDefault();
+    signedIn('sign_in', credentials()).catch(() => {});
+  } },
+  el('h2', {}, 'Or use an account'),
+  el('label', { for: 'account-name' }, 'Account name'), accountName,
+  el('label', { for: 'account-password' }, 'Password'), password,
+  el('div', { class: 'table-actions' },
+    el('button', { type: 'submit' }, 'Sign in'),
+    actionButton('Register', () => {
+      if (account.reportValidity()) signedIn('register', credentials()).catch(() => {});
+    })));
+  return el('div', { class: 'lobby' }, guest, account);
 }
 
 function seatsSummary(info) {

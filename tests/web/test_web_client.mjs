@@ -83,6 +83,32 @@ async function playUntilScoreSheet(page, pick, maxMoves) {
   throw new Error(`no result after ${maxMoves} moves`);
 }
 
+// Accounts: register, then a second browser that tries the same name sees the server's
+// NAME_TAKEN error, and signs in with the password instead.
+async function accounts(url) {
+  const fill = async (page) => {
+    await page.goto(url);
+    await page.getByLabel('Account name').fill('webplayer');
+    await page.getByLabel('Password').fill('kafenio-secret');
+  };
+  const first = await browser.newPage({ viewport: DESKTOP });
+  await fill(first);
+  await first.getByRole('button', { name: 'Register' }).click();
+  await first.getByRole('heading', { name: 'New table' }).waitFor();
+  assert((await first.locator('#who').textContent()) === 'webplayer', 'registered name shown');
+
+  const second = await browser.newPage({ viewport: DESKTOP });
+  await fill(second);
+  await second.getByRole('button', { name: 'Register' }).click();
+  await second.locator('#errors li[data-code=NAME_TAKEN]').waitFor();
+  await second.getByRole('button', { name: 'dismiss error' }).click();
+  await second.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await second.getByRole('heading', { name: 'New table' }).waitFor();
+  await noErrorsShown(second);
+  await first.close();
+  await second.close();
+}
+
 async function pilotta(page, url) {
   await signIn(page, url, 'pilottaplayer');
   await screenshots(page, 'lobby');
@@ -146,6 +172,7 @@ let page;
 try {
   page = await browser.newPage({ viewport: DESKTOP });
   page.on('pageerror', (error) => { failed = true; console.error('page error:', error); });
+  await accounts(url);
   await pilotta(page, url);
   await diloti(page, url);
   assert(!failed, 'the page threw');
