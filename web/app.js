@@ -140,7 +140,14 @@ conn.listeners.add((message) => {
     if (state.table && state.table.id === info.table_id) state.table.info = info;
     render();
   } else if (message.table_removed) {
-    state.lobby.delete(message.table_removed.table_id);
+    const id = message.table_removed.table_id;
+    state.lobby.delete(id);
+    if (state.table && state.table.id === id) {
+      // The table closed under us: say so, and go back to the lobby.
+      showError(new Error('The table was closed.'));
+      state.table = null;
+      saveSession();
+    }
     render();
   } else if (message.match_event) onMatchEvent(message.match_event);
   else if (message.chat) {
@@ -307,11 +314,12 @@ function tableScreen() {
         me >= 0 && !info.match_in_progress ? actionButton(meReady ? 'Not ready' : 'Ready', () =>
           ask('set_ready', { table_id: info.table_id, ready: !meReady }).catch(() => {}), { class: 'primary' }) : null,
         me >= 0 && !info.match_in_progress ? actionButton('Stand up', () => ask('stand', { table_id: info.table_id }).catch(() => {})) : null,
-        actionButton('Leave table', async () => {
-          await ask('leave_table', { table_id: info.table_id }).catch(() => {});
+        actionButton('Leave table', () => {
+          // Back to the lobby first, so the table's closing is not news to this player.
           state.table = null;
           saveSession();
           render();
+          ask('leave_table', { table_id: info.table_id }).catch(() => {});
         }))),
     table.ended ? el('p', { class: 'panel match-over', role: 'status' },
       `Match over: ${names[table.ended.winner] || 'nobody'} won ${table.ended.totals.join(' – ')}.`,
