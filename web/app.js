@@ -161,6 +161,7 @@ conn.onStatus = (status) => {
   connectionBadge.className = `badge ${status}`;
 };
 conn.onReconnected = () => resume().catch(showError);
+conn.onUnreachable = () => showError(new Error('Cannot reach the server; still trying…'));
 
 // --- screens --------------------------------------------------------------------------
 

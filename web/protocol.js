@@ -17,16 +17,18 @@ export class Connection {
     this.listeners = new Set();
     this.onStatus = () => {};
     this.onReconnected = async () => {};
+    this.onUnreachable = () => {};
     this.retryMs = 500;
     this.everOpened = false;
   }
 
-  // Resolves once the first connection is open.
+  // Resolves once the first connection is open; until then it keeps trying, and
+  // `onUnreachable` tells the player once that the server cannot be reached.
   open() {
-    return new Promise((resolve, reject) => this.connect(resolve, reject));
+    return new Promise((resolve) => this.connect(resolve));
   }
 
-  connect(resolve, reject) {
+  connect(resolve) {
     this.onStatus(this.everOpened ? 'reconnecting' : 'connecting');
     const ws = new WebSocket(this.url);
     this.ws = ws;
@@ -43,12 +45,12 @@ export class Connection {
       // Requests in flight on the dropped socket will never be answered.
       for (const { reject: fail } of this.pending.values()) fail(new Error('connection lost'));
       this.pending.clear();
-      if (!this.everOpened && reject) {
-        reject(new Error('cannot reach the server'));
-        return;
+      if (!this.everOpened && !this.toldUnreachable) {
+        this.toldUnreachable = true;
+        this.onUnreachable();
       }
-      this.onStatus('reconnecting');
-      setTimeout(() => this.connect(), this.retryMs);
+      this.onStatus(this.everOpened ? 'reconnecting' : 'connecting');
+      setTimeout(() => this.connect(this.everOpened ? undefined : resolve), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, 8000);
     };
   }
