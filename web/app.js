@@ -1,0 +1,371 @@
+// The Kafenio browser client: sign in as a guest, the live lobby, creating and sitting at
+// a table, and playing from the server's views. The server is the authority: the client
+// only draws the views it receives and offers the moves listed in `legal_moves`.
+
+import { Connection, ServerError, serverUrl } from './protocol.js';
+import { actionButton, el } from './dom.js';
+import { renderPilotta } from './pilotta.js';
+import { renderDiloti } from './diloti.js';
+import { ScoreSheet } from './scoresheet.js';
+import { tableForm, createTable } from './create_table.js';
+
+const main = document.getElementById('main');
+const errors = document.getElementById('errors');
+const connectionBadge = document.getElementById('connection');
+const whoBadge = document.getElementById('who');
+
+const state = {
+  account: null,
+  lobby: new Map(),       // table_id → TableInfo
+  table: null,            // { id, info, matchId, lastSeq, view, game, deadline, ended }
+  selectedCard: null,     // Diloti: the hand card the move list is narrowed to
+  moving: false,          // a move is in flight; its buttons are not pressed twice
+  chat: [],
+};
+const scores = new ScoreSheet();
+const conn = new Connection(serverUrl(window.location));
+window.kafenio = { conn, state }; // for the browser tests and for curious players
+
+// --- errors: every refusal is shown, with its code, until dismissed ------------------
+
+function showError(error) {
+  const code = error instanceof ServerError ? error.code : 'CLIENT';
+  const text = error instanceof ServerError ? error.message : error.message || String(error);
+  const item = el('li', { class: 'error', 'data-code': code },
+    el('strong', {}, code), ' ', text, ' ',
+    actionButton('Dismiss', () => item.remove(), { class: 'dismiss', 'aria-label': 'dismiss error' }));
+  errors.append(item);
+}
+
+async function ask(name, body) {
+  try {
+    return await conn.request(name, body);
+  } catch (error) {
+    showError(error);
+    throw error;
+  }
+}
+
+// --- saved session: a reload or a dropped connection resumes where the player was -----
+
+function saveSession() {
+  sessionStorage.setItem('kafenio', JSON.stringify({
+    token: state.account && state.account.token,
+    table: state.table && { id: state.table.id, matchId: state.table.matchId, lastSeq: state.table.lastSeq },
+  }));
+}
+
+function savedSession() {
+  try { return JSON.parse(sessionStorage.getItem('kafenio')) || {}; } catch { return {}; }
+}
+
+async function joinTable(id, matchId = '0', lastSeq = '0') {
+  if (!state.table || state.table.id !== id) {
+    state.table = { id, info: null, matchId, lastSeq, view: null, game: null, deadline: 0, ended: null };
+    scores.reset();
+    state.chat = [];
+  }
+  try {
+    await ask('join_table', { table_id: id, invite_code: '', match_id: matchId, last_seq: lastSeq });
+  } catch (error) {
+    state.table = null;
+    saveSession();
+    render();
+    throw error;
+  }
+  saveSession();
+  render();
+}
+
+async function resume() {
+  const saved = savedSession();
+  if (!saved.token) return false;
+  try {
+    const reply = await conn.request('resume', { token: saved.token });
+    state.account = reply.signed_in;
+  } catch (error) {
+    if (error instanceof ServerError && error.code === 'SESSION_EXPIRED') {
+      sessionStorage.removeItem('kafenio');
+      showError(new Error('Your session expired; please sign in again.'));
+      state.account = null;
+      render();
+      return false;
+    }
+    throw error;
+  }
+  await ask('subscribe_lobby', {}).then((reply) => setLobby(reply.lobby.tables));
+  if (state.table && state.table.view) {
+    // A dropped connection: ask only for the events missed since the last one seen.
+    await joinTable(state.table.id, state.table.matchId, state.table.lastSeq);
+  } else if (saved.table) {
+    // A reloaded page has no view and no score sheet: replay the match from its start
+    // (the server sends a snapshot instead when it no longer keeps those events).
+    await joinTable(saved.table.id, saved.table.matchId || '0', '0');
+  }
+  render();
+  return true;
+}
+
+// --- pushed messages ----------------------------------------------------------------
+
+function setLobby(tables) {
+  state.lobby = new Map((tables || []).map((t) => [t.table_id, t]));
+}
+
+function onMatchEvent(event) {
+  const table = state.table;
+  if (!table || event.table_id !== table.id) return;
+  if (event.match_started) { scores.reset(); table.ended = null; }
+  table.matchId = event.match_id;
+  table.lastSeq = event.seq;
+  const [game, view] = Object.entries(event.view || {}).find(([, v]) => v) || [];
+  if (view) {
+    table.game = game;
+    table.view = view;
+    scores.record(view.last_result);
+  }
+  if (event.hand_ended) scores.record(event.hand_ended.result);
+  if (event.match_ended) table.ended = event.match_ended;
+  table.deadline = Number(event.turn_deadline_unix_ms || 0);
+  state.selectedCard = null;
+  saveSession();
+  render();
+}
+
+conn.listeners.add((message) => {
+  if (message.error) showError(new ServerError(message.error));
+  else if (message.table) {
+    const info = message.table;
+    if (state.lobby.has(info.table_id) || !info.private) state.lobby.set(info.table_id, info);
+    if (state.table && state.table.id === info.table_id) state.table.info = info;
+    render();
+  } else if (message.table_removed) {
+    const id = message.table_removed.table_id;
+    state.lobby.delete(id);
+    if (state.table && state.table.id === id) {
+      // The table closed under us: say so, and go back to the lobby.
+      showError(new Error('The table was closed.'));
+      state.table = null;
+      saveSession();
+    }
+    render();
+  } else if (message.match_event) onMatchEvent(message.match_event);
+  else if (message.chat) {
+    state.chat.push(message.chat);
+    render();
+  }
+});
+
+conn.onStatus = (status) => {
+  connectionBadge.textContent = { online: 'online', connecting: 'connecting…', reconnecting: 'reconnecting…' }[status];
+  connectionBadge.className = `badge ${status}`;
+};
+conn.onReconnected = () => resume().catch(showError);
+conn.onUnreachable = () => showError(new Error('Cannot reach the server; still trying…'));
+
+// --- screens --------------------------------------------------------------------------
+
+async function signedIn(request, body) {
+  const reply = await ask(request, body);
+  state.account = reply.signed_in;
+  saveSession();
+  const lobby = await ask('subscribe_lobby', {});
+  setLobby(lobby.lobby.tables);
+  render();
+}
+
+function signInScreen() {
+  const guestName = el('input', { id: 'guest-name', name: 'name', required: true, maxlength: 24, autocomplete: 'nickname', placeholder: 'eleni' });
+  const guest = el('form', { class: 'panel sign-in', onsubmit: (e) => {
+    e.preventDefault();
+    signedIn('sign_in_guest', { name: guestName.value.trim() }).catch(() => {});
+  } },
+  el('h2', {}, 'Play Diloti and Pilotta'),
+  el('label', { for: 'guest-name' }, 'Your name'), guestName,
+  el('button', { type: 'submit', class: 'primary' }, 'Play as guest'));
+
+  // An account keeps its name; the server asks for a password of at least 8 characters.
+  const accountName = el('input', { id: 'account-name', name: 'account', required: true, maxlength: 24, autocomplete: 'username' });
+  const password = el('input', { id: 'account-password', name: 'password', type: 'password', required: true, autocomplete: 'current-password' });
+  const credentials = () => ({ name: accountName.value.trim(), password: password.value });
+  const account = el('form', { class: 'panel sign-in', onsubmit: (e) => {
+    e.preventDefault();
+    signedIn('sign_in', credentials()).catch(() => {});
+  } },
+  el('h2', {}, 'Or use an account'),
+  el('label', { for: 'account-name' }, 'Account name'), accountName,
+  el('label', { for: 'account-password' }, 'Password'), password,
+  el('div', { class: 'table-actions' },
+    el('button', { type: 'submit' }, 'Sign in'),
+    actionButton('Register', () => {
+      if (account.reportValidity()) signedIn('register', credentials()).catch(() => {});
+    })));
+  return el('div', { class: 'lobby' }, guest, account);
+}
+
+function seatsSummary(info) {
+  return info.seats.map((s) => (s.kind === 'SEAT_EMPTY' ? '—' : s.name)).join(', ');
+}
+
+function lobbyScreen() {
+  const rows = [...state.lobby.values()].map((info) => el('li', { class: 'lobby-table' },
+    el('span', {}, `${info.game} · ${info.rules} · ${seatsSummary(info)}${info.match_in_progress ? ' · playing' : ''}`), ' ',
+    actionButton('Join', () => joinTable(info.table_id).catch(() => {}))));
+  return el('div', { class: 'lobby' },
+    el('section', { class: 'panel' }, el('h2', {}, 'Tables'),
+      rows.length ? el('ul', { class: 'table-list' }, rows) : el('p', { class: 'muted' }, 'No open tables. Create one!')),
+    tableForm(async (request) => {
+      await createTable(ask, request, (id) => {
+        state.table = { id, info: null, matchId: '0', lastSeq: '0', view: null, game: null, deadline: 0, ended: null };
+        scores.reset();
+        saveSession();
+        render();
+      });
+    }));
+}
+
+function mySeat(info) {
+  if (!info || !state.account) return -1;
+  const seat = info.seats.find((s) => s.kind === 'SEAT_HUMAN' && s.account_id === state.account.account_id);
+  return seat ? seat.seat : -1;
+}
+
+function seatName(seat) {
+  const info = state.table && state.table.info;
+  const entry = info && info.seats[seat];
+  if (!entry || entry.kind === 'SEAT_EMPTY') return `seat ${seat + 1}`;
+  const you = state.account && entry.account_id === state.account.account_id && entry.kind === 'SEAT_HUMAN';
+  return you ? `${entry.name} (you)` : entry.kind === 'SEAT_BOT' ? `bot ${seat + 1}` : entry.name;
+}
+
+function teamNames(info) {
+  const count = info ? info.seat_count : 4;
+  if (count === 2) return [seatName(0), seatName(1)];
+  return [`${seatName(0)} & ${seatName(2)}`, `${seatName(1)} & ${seatName(3)}`];
+}
+
+function seatPanel(info) {
+  const me = mySeat(info);
+  const tableId = info.table_id;
+  return el('ul', { class: 'seat-list' }, info.seats.map((s) => el('li', {},
+    el('span', {}, `${s.seat + 1}. ${s.kind === 'SEAT_EMPTY' ? 'empty' : seatName(s.seat)}`,
+      s.kind === 'SEAT_HUMAN' ? (s.ready ? ' ✓ ready' : ' · not ready') : '',
+      s.away ? ' · away' : '', s.bot_holding ? ' · bot holding' : '', s.kind === 'SEAT_HUMAN' && !s.connected ? ' · offline' : ''),
+    ' ',
+    s.kind === 'SEAT_EMPTY' && !info.match_in_progress ? [
+      me < 0 ? actionButton('Sit here', () => ask('sit', { table_id: tableId, seat: s.seat }).catch(() => {})) : null,
+      actionButton('Add bot', () => ask('add_bot', { table_id: tableId, seat: s.seat }).catch(() => {})),
+    ] : null,
+    s.seat === me && s.bot_holding ? actionButton('Take my seat back', () => ask('reclaim_seat', { table_id: tableId }).catch(() => {})) : null)));
+}
+
+function clockText() {
+  const table = state.table;
+  if (!table || !table.deadline) return '';
+  const left = Math.max(0, Math.ceil((table.deadline - Date.now()) / 1000));
+  return `clock: ${left}s`;
+}
+
+function play(move) {
+  if (state.moving) return;
+  state.moving = true;
+  ask('play_move', { table_id: state.table.id, move: { notation: move.notation } })
+    .catch(() => {})
+    .finally(() => { state.moving = false; render(); });
+}
+
+function chatPanel(tableId) {
+  const input = el('input', { name: 'chat', maxlength: 280, 'aria-label': 'chat message', placeholder: 'Say something' });
+  return el('section', { class: 'panel chat' }, el('h3', {}, 'Chat'),
+    el('ul', { class: 'chat-log' }, state.chat.slice(-30).map((c) => el('li', {}, el('strong', {}, c.name), ': ', c.text))),
+    el('form', { onsubmit: (e) => {
+      e.preventDefault();
+      if (!input.value.trim()) return;
+      ask('send_chat', { table_id: tableId, text: input.value }).then(() => { input.value = ''; }).catch(() => {});
+    } }, input, el('button', { type: 'submit' }, 'Send')));
+}
+
+function tableScreen() {
+  const table = state.table;
+  const info = table.info;
+  if (!info) return el('p', { class: 'muted' }, 'Joining the table…');
+  const me = mySeat(info);
+  const meReady = me >= 0 && info.seats[me].ready;
+  const view = table.view;
+  const ctx = {
+    seatName, play,
+    selectedCard: state.selectedCard,
+    select: (card) => { state.selectedCard = card; render(); },
+  };
+  let game = null;
+  if (view && table.game === 'pilotta') game = renderPilotta(view, ctx);
+  if (view && table.game === 'diloti') game = renderDiloti(view, ctx);
+  const names = teamNames(info);
+  const totals = view ? view.totals : [0, 0];
+  const turn = view && view.phase !== 'match_over' && view.to_act >= 0
+    ? (view.to_act === view.viewer ? 'Your turn' : `Waiting for ${seatName(view.to_act)}`) : '';
+  return el('div', { class: 'table-screen' },
+    el('header', { class: 'table-head panel' },
+      el('h2', {}, `${info.game === 'pilotta' ? 'Pilotta' : 'Diloti'} · ${info.rules}`),
+      el('p', { class: 'totals', 'aria-label': 'match totals' },
+        names.map((n, i) => el('span', {}, `${n}: `, el('strong', {}, totals[i] ?? 0))),
+        info.matches_played ? el('span', {}, `Series ${info.series_score.join(' – ')}`) : null),
+      el('p', { class: 'turn', 'aria-live': 'polite' }, turn, ' ', el('span', { id: 'clock' }, clockText())),
+      el('div', { class: 'table-actions' },
+        me >= 0 && !info.match_in_progress ? actionButton(meReady ? 'Not ready' : 'Ready', () =>
+          ask('set_ready', { table_id: info.table_id, ready: !meReady }).catch(() => {}), { class: 'primary' }) : null,
+        me >= 0 && !info.match_in_progress ? actionButton('Stand up', () => ask('stand', { table_id: info.table_id }).catch(() => {})) : null,
+        actionButton('Leave table', () => {
+          // Back to the lobby first, so the table's closing is not news to this player.
+          state.table = null;
+          saveSession();
+          render();
+          ask('leave_table', { table_id: info.table_id }).catch(() => {});
+        }))),
+    table.ended ? el('p', { class: 'panel match-over', role: 'status' },
+      `Match over: ${names[table.ended.winner] || 'nobody'} won ${table.ended.totals.join(' – ')}.`,
+      me >= 0 ? ' Press Ready to play again.' : '') : null,
+    !info.match_in_progress && !table.ended ? seatPanel(info) : null,
+    game ? el('section', { class: 'panel board' }, game) : null,
+    scores.render(table.game || info.game, names),
+    chatPanel(info.table_id));
+}
+
+function render() {
+  whoBadge.textContent = state.account ? state.account.name : '';
+  let screen;
+  if (!state.account) screen = signInScreen();
+  else if (state.table) screen = tableScreen();
+  else screen = lobbyScreen();
+  // Pushed events redraw the screen: keep what the player is typing, and keep keyboard
+  // focus on the same button (or the first move offered) so the keyboard stays usable.
+  const active = document.activeElement;
+  const focused = active && active.name;
+  const typed = focused ? active.value : null;
+  const buttonKey = active && active.tagName === 'BUTTON' && main.contains(active) ? focusKey(active) : null;
+  main.replaceChildren(screen);
+  if (focused && typed !== null) {
+    const again = main.querySelector(`[name="${focused}"]`);
+    if (again && 'value' in again) { again.value = typed; again.focus(); }
+  } else if (buttonKey) {
+    const buttons = [...main.querySelectorAll('button')];
+    const again = buttons.find((b) => focusKey(b) === buttonKey)
+      || main.querySelector('button.move, button.card.legal, .hand button.card');
+    if (again) again.focus();
+  }
+}
+
+function focusKey(button) {
+  return button.dataset.notation || button.dataset.card || button.textContent;
+}
+
+setInterval(() => {
+  const clock = document.getElementById('clock');
+  if (clock) clock.textContent = clockText();
+}, 500);
+
+render();
+conn.open()
+  .then(() => resume())
+  .then(() => render())
+  .catch(showError);

@@ -1,0 +1,82 @@
+// The "new table" form and the requests that set a table up: create it, sit in seat 1,
+// fill the empty seats with bots when asked, and say ready. The form's choices live in
+// `choices`, not only in the inputs, because pushed lobby updates redraw the screen.
+
+import { el } from './dom.js';
+
+const PRESETS = {
+  pilotta: [['cyprus', 'Cyprus (4 players)'], ['classic', 'Classic (4 players)'], ['classic2', 'Classic for 2']],
+  diloti: [['online', 'Online'], ['traditional', 'Traditional']],
+};
+
+const choices = { game: 'pilotta', preset: 'cyprus', target: '', seats: '4', clock: '30', bots: true };
+
+function seatCount() {
+  if (choices.game === 'pilotta') return choices.preset === 'classic2' ? 2 : 4;
+  return Number(choices.seats);
+}
+
+export function tableForm(onCreate) {
+  const redraw = () => form.replaceWith(tableForm(onCreate));
+  const field = (label, input) => el('label', { class: 'field' }, el('span', {}, label), input);
+  const select = (name, options, onchange) => {
+    const input = el('select', { name, onchange: (e) => { choices[name] = e.target.value; if (onchange) onchange(); } },
+      options.map(([value, text]) => el('option', { value, selected: choices[name] === value }, text)));
+    return input;
+  };
+  const text = (name, attributes) => el('input', { name, value: choices[name], ...attributes,
+    oninput: (e) => { choices[name] = e.target.value; } });
+  const check = (name) => el('input', { type: 'checkbox', name, checked: choices[name],
+    onchange: (e) => { choices[name] = e.target.checked; } });
+
+  const form = el('form', { class: 'panel create-table', onsubmit: async (e) => {
+    e.preventDefault();
+    const submit = form.querySelector('button[type=submit]');
+    submit.disabled = true;
+    try {
+      await onCreate({
+        game: choices.game,
+        preset: choices.preset,
+        options: choices.target ? [`target=${choices.target}`] : [],
+        seats: seatCount(),
+        private: false, // private tables need invite codes, which this client does not show yet
+        turn_clock_ms: Math.round(Number(choices.clock || 0) * 1000),
+        bots: choices.bots,
+      });
+    } catch {
+      // ask() has shown the error already.
+    } finally {
+      submit.disabled = false;
+    }
+  } },
+  el('h2', {}, 'New table'),
+  field('Game', select('game', [['pilotta', 'Pilotta'], ['diloti', 'Diloti']], () => {
+    choices.preset = PRESETS[choices.game][0][0];
+    redraw();
+  })),
+  field('Rules', select('preset', PRESETS[choices.game], redraw)),
+  choices.game === 'diloti' ? field('Players', select('seats', [['2', '2 players'], ['4', '4 (partners)']])) : null,
+  field('Target score (empty: the preset\'s)', text('target', { type: 'number', min: 1, inputmode: 'numeric',
+    placeholder: choices.game === 'pilotta' ? '151' : '61' })),
+  field('Turn clock, seconds', text('clock', { type: 'number', min: 5, max: 600 })),
+  el('label', { class: 'check' }, check('bots'), ' Bots in the empty seats'),
+  el('button', { type: 'submit', class: 'primary' }, 'Create table'));
+  return form;
+}
+
+// `onCreated` runs as soon as the table exists, so the pushes that follow find it.
+export async function createTable(ask, request, onCreated) {
+  const { bots, ...body } = request;
+  const reply = await ask('create_table', {
+    game: body.game, preset: body.preset, options: body.options, seats: body.seats,
+    private: body.private, turn_clock_ms: body.turn_clock_ms, series_matches: 0,
+  });
+  const id = reply.table_created.table_id;
+  onCreated(id);
+  await ask('sit', { table_id: id, seat: 0 });
+  if (bots) {
+    for (let seat = 1; seat < body.seats; seat += 1) await ask('add_bot', { table_id: id, seat });
+    await ask('set_ready', { table_id: id, ready: true });
+  }
+  return id;
+}

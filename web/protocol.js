@@ -1,0 +1,104 @@
+// The connection to the server: JSON envelopes over one WebSocket, replies matched to
+// requests by request_id, pushed messages handed to listeners, and an automatic
+// reconnect (the app resumes its session and table when `onReconnected` fires).
+
+export class ServerError extends Error {
+  constructor(error) {
+    super(`${error.code}: ${error.message}`);
+    this.code = error.code;
+  }
+}
+
+export class Connection {
+  constructor(url) {
+    this.url = url;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.listeners = new Set();
+    this.onStatus = () => {};
+    this.onReconnected = async () => {};
+    this.onUnreachable = () => {};
+    this.retryMs = 500;
+    this.everOpened = false;
+  }
+
+  // Resolves once the first connection is open; until then it keeps trying, and
+  // `onUnreachable` tells the player once that the server cannot be reached.
+  open() {
+    return new Promise((resolve) => this.connect(resolve));
+  }
+
+  connect(resolve) {
+    this.onStatus(this.everOpened ? 'reconnecting' : 'connecting');
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = async () => {
+      this.retryMs = 500;
+      const reconnect = this.everOpened;
+      this.everOpened = true;
+      this.onStatus('online');
+      if (resolve) resolve();
+      if (reconnect) await this.onReconnected();
+    };
+    ws.onmessage = (frame) => this.receive(frame.data);
+    ws.onclose = () => {
+      // Requests in flight on the dropped socket will never be answered.
+      for (const { reject: fail } of this.pending.values()) fail(new Error('connection lost'));
+      this.pending.clear();
+      if (!this.everOpened && !this.toldUnreachable) {
+        this.toldUnreachable = true;
+        this.onUnreachable();
+      }
+      this.onStatus(this.everOpened ? 'reconnecting' : 'connecting');
+      setTimeout(() => this.connect(this.everOpened ? undefined : resolve), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 8000);
+    };
+  }
+
+  receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      this.emit({ error: { code: 'BAD_FRAME', message: 'the server sent a frame that is not JSON' } });
+      return;
+    }
+    const id = message.request_id;
+    if (id && this.pending.has(id)) {
+      const { resolve, reject } = this.pending.get(id);
+      this.pending.delete(id);
+      if (message.error) reject(new ServerError(message.error));
+      else resolve(message);
+      return;
+    }
+    this.emit(message);
+  }
+
+  emit(message) {
+    for (const listener of this.listeners) listener(message);
+  }
+
+  // Sends one request; resolves with the reply envelope, rejects with ServerError.
+  request(name, body = {}) {
+    const id = `r${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        reject(new Error('not connected'));
+        return;
+      }
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ request_id: id, [name]: body }));
+    });
+  }
+
+  // A test hook and a manual "reconnect now": drops the socket as a network would.
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+}
+
+// ws://HOST/ws or wss://HOST/ws, on the address the page came from.
+export function serverUrl(location) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}

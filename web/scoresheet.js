@@ -1,0 +1,50 @@
+// The score sheet: one row per finished hand, from each view's `last_result`, which the
+// server fills with the breakdown per team and the record's "hand N ..." line.
+
+import { el } from './dom.js';
+
+const PILOTTA_COLUMNS = [
+  ['tricks', 'tricks'], ['card_points', 'card points'], ['declarations', 'declarations'],
+  ['belote', 'belote'], ['points', 'points'], ['score', 'score'], ['totals', 'totals'],
+];
+const DILOTI_COLUMNS = [
+  ['captured_cards', 'cards'], ['xeri', 'xeri'], ['most_cards', 'most cards'],
+  ['ten_diamonds', '10♦'], ['two_clubs', '2♣'], ['aces', 'aces'], ['score', 'score'],
+  ['totals', 'totals'],
+];
+
+export class ScoreSheet {
+  constructor() {
+    this.rows = new Map(); // hand number → HandResult
+  }
+
+  reset() {
+    this.rows.clear();
+  }
+
+  record(result) {
+    if (result && result.number > 0 && result.line) this.rows.set(result.number, result);
+  }
+
+  render(game, teamNames) {
+    const columns = game === 'diloti' ? DILOTI_COLUMNS : PILOTTA_COLUMNS;
+    const section = el('section', { class: 'score-sheet', 'aria-label': 'score sheet' },
+      el('h3', {}, 'Score sheet'));
+    if (this.rows.size === 0) {
+      section.append(el('p', { class: 'muted' }, 'No hand finished yet.'));
+      return section;
+    }
+    for (const result of [...this.rows.values()].sort((a, b) => b.number - a.number)) {
+      const table = el('table', { class: 'hand-result' },
+        el('caption', {}, `Hand ${result.number}`, result.annulled ? ' (annulled)' : '',
+          game === 'pilotta' && !result.annulled ? (result.made ? ' — contract made' : ' — contract failed') : ''),
+        el('tr', {}, el('th', {}, ''), teamNames.map((name) => el('th', { scope: 'col' }, name))),
+        columns
+          .filter(([field]) => Array.isArray(result[field]) && result[field].length)
+          .map(([field, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
+            result[field].map((value) => el('td', {}, value)))));
+      section.append(table, el('p', { class: 'result-line' }, el('code', {}, result.line)));
+    }
+    return section;
+  }
+}
