@@ -6,7 +6,9 @@
 //
 // usage: node test_web_client.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 
@@ -16,7 +18,9 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 function startServer() {
-  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--web', webDir],
+  // A database of its own in a fresh folder: every run starts with no accounts.
+  const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
+  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--web', webDir, '--db', db],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: server.stdout });
