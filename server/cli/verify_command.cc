@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/diloti/deal.h"
+#include "engine/diloti/record.h"
+#include "engine/diloti/rules.h"
 #include "engine/pilotta/deal.h"
 #include "engine/pilotta/record.h"
 #include "engine/pilotta/rules.h"
@@ -18,8 +21,9 @@ namespace kafenio::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: kafenio verify --game pilotta --rules PRESET [KEY=VALUE ...] --dealer SEAT\n"
-    "                      --match ID --hand N --seed SEED --salt HEX --commitment HEX\n";
+    "usage: kafenio verify --game pilotta|diloti --rules PRESET [KEY=VALUE ...] [--players 2|4]\n"
+    "                      --dealer SEAT --match ID --hand N --seed SEED --salt HEX\n"
+    "                      --commitment HEX\n";
 
 template <class T>
 bool ParseNumber(std::string_view text, T& out) {
@@ -32,6 +36,7 @@ struct VerifyArgs {
   std::string game;
   std::string preset;
   std::vector<std::string_view> options;
+  int players = 0;  // diloti: 2 or 4 (0: 2); pilotta: the preset's
   int dealer = -1;
   std::int64_t match_id = 0;
   int hand = 0;
@@ -55,6 +60,10 @@ std::optional<VerifyArgs> ParseArgs(const Args& args) {
       // Everything up to the next flag is a KEY=VALUE option of the ruleset.
       while (i + 1 < args.size() && !args[i + 1].starts_with("--"))
         out.options.push_back(args[++i]);
+    } else if (flag == "--players") {
+      if (!ParseNumber(value, out.players) || (out.players != 2 && out.players != 4)) {
+        return std::nullopt;
+      }
     } else if (flag == "--dealer") {
       if (!ParseNumber(value, out.dealer)) return std::nullopt;
     } else if (flag == "--match") {
@@ -82,12 +91,46 @@ std::optional<VerifyArgs> ParseArgs(const Args& args) {
   return out;
 }
 
-// The deal as a record's deal block, so it can be pasted into a record and replayed.
-void PrintPilottaDeal(const pilotta::Rules& rules, const VerifyArgs& args) {
-  const auto deal = pilotta::DealFromSeed(rules, args.dealer, args.seed);
-  std::printf("game pilotta\nrules %s\nplayers %d\ndealer %d\n",
-              pilotta::FormatRules(rules).c_str(), rules.Players(), args.dealer);
-  std::fputs(pilotta::FormatDealLines(rules, deal).c_str(), stdout);
+// The re-dealt hand as a record's header and deal block, so it can be pasted into a
+// record and replayed; empty text and an error when the game or rules are not valid.
+struct DealText {
+  std::string text;
+  std::string error;
+};
+
+DealText DealBlock(const VerifyArgs& args) {
+  DealText out;
+  auto header = [&](std::string_view game, const std::string& rules, int players) {
+    out.text = "game " + std::string(game) + "\nrules " + rules + "\nplayers " +
+               std::to_string(players) + "\ndealer " + std::to_string(args.dealer) + "\n";
+  };
+  if (args.game == "pilotta") {
+    const auto rules = pilotta::ParseRules(args.preset, args.options);
+    if (!rules.error.empty()) return {{}, rules.error};
+    const int players = rules.rules.Players();
+    if (args.players != 0 && args.players != players) {
+      return {{},
+              "pilotta " + args.preset + " is played by " + std::to_string(players) + " players"};
+    }
+    if (args.dealer >= players)
+      return {{}, "dealer must be a seat 0.." + std::to_string(players - 1)};
+    header("pilotta", pilotta::FormatRules(rules.rules), players);
+    out.text += pilotta::FormatDealLines(
+        rules.rules, pilotta::DealFromSeed(rules.rules, args.dealer, args.seed));
+    return out;
+  }
+  if (args.game == "diloti") {
+    const auto rules = diloti::ParseRules(args.preset, args.options);
+    if (!rules.error.empty()) return {{}, rules.error};
+    const int players = args.players == 0 ? 2 : args.players;
+    if (args.dealer >= players)
+      return {{}, "dealer must be a seat 0.." + std::to_string(players - 1)};
+    header("diloti", diloti::FormatRules(rules.rules), players);
+    out.text +=
+        diloti::FormatDealLines(players, diloti::DealFromSeed(players, args.dealer, args.seed));
+    return out;
+  }
+  return {{}, "cannot re-deal game '" + args.game + "' (pilotta or diloti)"};
 }
 
 }  // namespace
@@ -98,19 +141,9 @@ int RunVerify(const Args& args) {
     std::fputs(kUsage, stderr);
     return 2;
   }
-  if (parsed->game != "pilotta") {
-    std::fprintf(stderr, "kafenio verify: cannot re-deal game '%s' (this build deals pilotta)\n",
-                 parsed->game.c_str());
-    return 2;
-  }
-  const auto rules = pilotta::ParseRules(parsed->preset, parsed->options);
-  if (!rules.error.empty()) {
-    std::fprintf(stderr, "kafenio verify: %s\n", rules.error.c_str());
-    return 2;
-  }
-  if (parsed->dealer >= rules.rules.Players()) {
-    std::fprintf(stderr, "kafenio verify: dealer must be a seat 0..%d\n",
-                 rules.rules.Players() - 1);
+  const DealText deal = DealBlock(*parsed);
+  if (!deal.error.empty()) {
+    std::fprintf(stderr, "kafenio verify: %s\n", deal.error.c_str());
     return 2;
   }
   if (!fairness::VerifyCommitment(parsed->seed, parsed->salt, parsed->match_id, parsed->hand,
@@ -122,7 +155,7 @@ int RunVerify(const Args& args) {
     return 1;
   }
   std::printf("commitment ok\n");
-  PrintPilottaDeal(rules.rules, *parsed);
+  std::fputs(deal.text.c_str(), stdout);
   std::printf("seed %llu\n", static_cast<unsigned long long>(parsed->seed));
   return 0;
 }

@@ -24,6 +24,17 @@ dealt=$("$kafenio" deal --game pilotta --rules cyprus --seed 1234567890123456789
 [ "$(grep -e '^deal ' -e '^turn ' -e '^stock ' <<<"$out")" = "$dealt" ] ||
   { echo "verify and deal disagree"; echo "$out"; echo "$dealt"; exit 1; }
 
+# Diloti, four players: the same commitment check, and the deal equals `kafenio deal`'s.
+out=$("$kafenio" verify --game diloti --rules online --players 4 --dealer 2 --match 7 --hand 3 \
+  --salt "$salt" --commitment "$commitment" --seed 12345678901234567890) ||
+  { echo "diloti: genuine seed refused"; echo "$out"; exit 1; }
+dealt=$("$kafenio" deal --game diloti --players 4 --seed 12345678901234567890 --dealer 2)
+[ "$(grep -e '^deal ' -e '^table ' -e '^stock ' <<<"$out")" = "$dealt" ] ||
+  { echo "diloti: verify and deal disagree"; echo "$out"; echo "$dealt"; exit 1; }
+block=$(grep -v -e '^commitment' -e '^seed' <<<"$out")
+legal=$("$kafenio" replay --legal - <<<"$block") || { echo "diloti deal block refused"; echo "$block"; exit 1; }
+grep -q '^legal 3 ' <<<"$legal" || { echo "no legal move for the diloti eldest"; echo "$legal"; exit 1; }
+
 out=$("$kafenio" verify "${args[@]}" --seed 12345678901234567891)
 status=$?
 [ $status -eq 1 ] || { echo "tampered seed: expected exit 1, got $status"; echo "$out"; exit 1; }
