@@ -1,19 +1,13 @@
 #include "engine/diloti/record.h"
 
-#include <utility>
-
-#include "engine/record/move_lines.h"
+#include "engine/record/engine_record_game.h"
 
 namespace kafenio::diloti {
 namespace {
 
-std::string Pair(const char* key, const std::array<int, 2>& values) {
-  return std::string(" ") + key + "=" + std::to_string(values[0]) + "-" + std::to_string(values[1]);
-}
-
-class DilotiRecordGame final : public record::RecordGame {
+class DilotiRecordGame final : public record::EngineRecordGame<State, Rules> {
  public:
-  explicit DilotiRecordGame(const Rules& rules) : rules_(rules), state_(rules, 0) {}
+  using EngineRecordGame::EngineRecordGame;
 
   record::DealShape NextDealShape() const override {
     record::DealShape shape;
@@ -21,24 +15,12 @@ class DilotiRecordGame final : public record::RecordGame {
     shape.deck_size = kDeckSize;
     shape.cards_per_seat = kHandSize;
     shape.table_cards = kTableDeal;
-    shape.parse_card = [](std::string_view text) -> std::optional<int> {
-      auto card = ParseCard(text);
-      return card ? std::optional<int>(*card) : std::nullopt;
-    };
+    shape.parse_card = record::CardIndex<ParseCard>;
     return shape;
   }
 
-  std::optional<int> ExpectedDealer() const override {
-    return started_ ? std::optional<int>(state_.Dealer()) : std::nullopt;
-  }
-  bool AwaitingDeal() const override { return state_.phase() == Phase::awaiting_deal; }
-  bool MatchOver() const override { return state_.MatchOver(); }
-
   record::Outcome StartHand(const record::DealSpec& spec) override {
-    if (!started_) {
-      state_ = State(rules_, spec.dealer);
-      started_ = true;
-    }
+    State& state = StateForHand(spec.dealer);
     Deal deal;
     if (spec.seed) {
       deal = DealFromSeed(rules_.players, spec.dealer, *spec.seed);
@@ -49,7 +31,7 @@ class DilotiRecordGame final : public record::RecordGame {
       for (int card : spec.table) deal.table |= Bit(static_cast<Card>(card));
       for (int card : spec.stock) deal.stock[deal.stock_size++] = static_cast<Card>(card);
     }
-    const Illegal why = state_.StartHand(deal);
+    const Illegal why = state.StartHand(deal);
     if (why == Illegal::table_must_be_redealt) {
       return record::Outcome::Error(spec.table_line, std::string(Describe(why)));
     }
@@ -68,23 +50,10 @@ class DilotiRecordGame final : public record::RecordGame {
     if (parsed.illegal != Illegal::none) {
       return record::Outcome::Illegal(line.number, std::string(Describe(parsed.illegal)));
     }
-    return record::ApplyParsedMove(
-        state_, line.number, *parsed.move,
-        [](const State& state) { return FormatHandResult(state.LastResult(), state.Totals()); },
-        pending_);
+    return ApplyMove(line.number, *parsed.move, [](const State& state) {
+      return FormatHandResult(state.LastResult(), state.Totals());
+    });
   }
-
-  std::vector<std::string> TakeResultLines() override { return std::exchange(pending_, {}); }
-
-  std::vector<std::string> LegalMoveLines() const override {
-    return record::FormatLegalMoves(state_);
-  }
-
- private:
-  Rules rules_;
-  State state_;
-  bool started_ = false;
-  std::vector<std::string> pending_;
 };
 
 }  // namespace
@@ -93,12 +62,12 @@ std::string FormatHandResult(const RoundResult& result, const std::array<int, 2>
   std::string line = "hand " + std::to_string(result.number) + " done";
   line += " score " + std::to_string(result.score[0]) + " " + std::to_string(result.score[1]);
   line += " total " + std::to_string(totals[0]) + " " + std::to_string(totals[1]);
-  line += Pair("cards", result.cards);
-  line += Pair("xeri", result.xeri);
-  line += Pair("most", result.most_cards);
-  line += Pair("ten_diamonds", result.ten_diamonds);
-  line += Pair("two_clubs", result.two_clubs);
-  line += Pair("aces", result.aces);
+  line += record::PairField("cards", result.cards);
+  line += record::PairField("xeri", result.xeri);
+  line += record::PairField("most", result.most_cards);
+  line += record::PairField("ten_diamonds", result.ten_diamonds);
+  line += record::PairField("two_clubs", result.two_clubs);
+  line += record::PairField("aces", result.aces);
   return line;
 }
 

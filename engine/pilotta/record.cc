@@ -1,19 +1,13 @@
 #include "engine/pilotta/record.h"
 
-#include <utility>
-
-#include "engine/record/move_lines.h"
+#include "engine/record/engine_record_game.h"
 
 namespace kafenio::pilotta {
 namespace {
 
-std::string Pair(const char* key, const std::array<int, 2>& values) {
-  return std::string(" ") + key + "=" + std::to_string(values[0]) + "-" + std::to_string(values[1]);
-}
-
-class PilottaRecordGame final : public record::RecordGame {
+class PilottaRecordGame final : public record::EngineRecordGame<State, Rules> {
  public:
-  explicit PilottaRecordGame(const Rules& rules) : rules_(rules), state_(rules, 0) {}
+  using EngineRecordGame::EngineRecordGame;
 
   record::DealShape NextDealShape() const override {
     record::DealShape shape;
@@ -23,24 +17,12 @@ class PilottaRecordGame final : public record::RecordGame {
                            : rules_.preset == Preset::classic ? 5
                                                               : 6;
     shape.has_turn = rules_.preset != Preset::cyprus;
-    shape.parse_card = [](std::string_view text) -> std::optional<int> {
-      auto card = ParseCard(text);
-      return card ? std::optional<int>(*card) : std::nullopt;
-    };
+    shape.parse_card = record::CardIndex<ParseCard>;
     return shape;
   }
 
-  std::optional<int> ExpectedDealer() const override {
-    return started_ ? std::optional<int>(state_.Dealer()) : std::nullopt;
-  }
-  bool AwaitingDeal() const override { return state_.phase() == Phase::awaiting_deal; }
-  bool MatchOver() const override { return state_.MatchOver(); }
-
   record::Outcome StartHand(const record::DealSpec& spec) override {
-    if (!started_) {
-      state_ = State(rules_, spec.dealer);
-      started_ = true;
-    }
+    State& state = StateForHand(spec.dealer);
     Deal deal;
     if (spec.seed) {
       deal = DealFromSeed(rules_, spec.dealer, *spec.seed);
@@ -51,7 +33,7 @@ class PilottaRecordGame final : public record::RecordGame {
       if (spec.turn) deal.turn = static_cast<Card>(*spec.turn);
       for (int card : spec.stock) deal.stock[deal.stock_size++] = static_cast<Card>(card);
     }
-    if (state_.StartHand(deal) != Illegal::none) {
+    if (state.StartHand(deal) != Illegal::none) {
       return record::Outcome::Error(spec.first_line, "the deal does not fit the ruleset");
     }
     return record::Outcome::Ok();
@@ -63,25 +45,10 @@ class PilottaRecordGame final : public record::RecordGame {
     if (auto bad = record::SeatOutsideGame(line.number, parsed.move->seat, rules_.Players())) {
       return *bad;
     }
-    return record::ApplyParsedMove(
-        state_, line.number, *parsed.move,
-        [this](const State& state) {
-          return FormatHandResult(state.LastResult(), state.Totals(), rules_);
-        },
-        pending_);
+    return ApplyMove(line.number, *parsed.move, [this](const State& state) {
+      return FormatHandResult(state.LastResult(), state.Totals(), rules_);
+    });
   }
-
-  std::vector<std::string> TakeResultLines() override { return std::exchange(pending_, {}); }
-
-  std::vector<std::string> LegalMoveLines() const override {
-    return record::FormatLegalMoves(state_);
-  }
-
- private:
-  Rules rules_;
-  State state_;
-  bool started_ = false;
-  std::vector<std::string> pending_;
 };
 
 }  // namespace
@@ -103,11 +70,11 @@ std::string FormatHandResult(const HandResult& result, const std::array<int, 2>&
   line += " trump=" + std::string(TrumpName(result.trump));
   line += " declarers=" + std::to_string(result.declarers);
   if (result.multiplier > 1) line += " multiplier=" + std::to_string(result.multiplier);
-  line += Pair("tricks", result.tricks);
-  line += Pair("cards", result.card_points);
-  line += Pair("declarations", result.declarations);
-  line += Pair("belote", result.belote);
-  line += Pair("points", result.points);
+  line += record::PairField("tricks", result.tricks);
+  line += record::PairField("cards", result.card_points);
+  line += record::PairField("declarations", result.declarations);
+  line += record::PairField("belote", result.belote);
+  line += record::PairField("points", result.points);
   return line;
 }
 
