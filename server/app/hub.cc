@@ -1,17 +1,68 @@
 #include "server/app/hub.h"
 
+#include <cstdio>
+#include <sstream>
+
 #include "server/app/crypto.h"
 #include "server/game/game.h"
 
 namespace kafenio::server {
 
 Hub::Hub(boost::asio::any_io_executor executor, const ServerConfig& config, GameStore& storage,
-         Metrics& metrics)
+         Metrics& metrics, const fairness::ServerSecret& deal_secret)
     : executor_(std::move(executor)),
       config_(config),
       storage_(storage),
       metrics_(metrics),
+      deal_secret_(deal_secret),
       accounts_(config, storage) {}
+
+std::shared_ptr<Table> Hub::AddTable(const TableSettings& settings) {
+  auto table = std::make_shared<Table>(executor_, settings, config_, storage_, lobby_, metrics_,
+                                       deal_secret_, [this](const std::string& id) {
+                                         std::lock_guard lock(tables_mutex_);
+                                         tables_.erase(id);
+                                       });
+  std::lock_guard lock(tables_mutex_);
+  tables_[settings.table_id] = table;
+  return table;
+}
+
+int Hub::RecoverUnfinishedMatches() {
+  int recovered = 0;
+  for (const RecoveredMatch& match : storage_.LoadUnfinishedMatches()) {
+    TableSettings settings;
+    // A match stored before tables had public ids gets a fresh name.
+    settings.table_id = match.table.table_id.empty() ? RandomToken(5) : match.table.table_id;
+    settings.game = match.table.game;
+    // The stored rules are the canonical text: the preset, then KEY=VALUE options.
+    std::istringstream rules(match.table.rules);
+    rules >> settings.preset;
+    for (std::string option; rules >> option;) settings.options.push_back(option);
+    settings.rules_text = match.table.rules;
+    settings.seats = match.table.seat_count;
+    settings.is_private = match.table.is_private;
+    settings.invite_code = match.table.invite_code;
+    settings.turn_clock_ms =
+        match.table.turn_clock_ms > 0 ? match.table.turn_clock_ms : config_.default_turn_clock_ms;
+    settings.series_matches = match.table.series_matches;
+    if (FindTable(settings.table_id)) {
+      std::fprintf(stderr, "kafenio: match %lld: table %s already has a live match; skipped\n",
+                   static_cast<long long>(match.match.match_id), settings.table_id.c_str());
+      continue;
+    }
+    auto table = AddTable(settings);
+    if (const std::string error = table->Restore(match); !error.empty()) {
+      std::fprintf(stderr, "kafenio: match %lld cannot be recovered: %s\n",
+                   static_cast<long long>(match.match.match_id), error.c_str());
+      std::lock_guard lock(tables_mutex_);
+      tables_.erase(settings.table_id);
+      continue;
+    }
+    ++recovered;
+  }
+  return recovered;
+}
 
 std::shared_ptr<Table> Hub::FindTable(const std::string& table_id) {
   std::lock_guard lock(tables_mutex_);
@@ -74,16 +125,8 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
   settings.series_matches = request.series_matches();
   storage_.SaveTable(TableRecord{settings.table_id, settings.game, settings.rules_text,
                                  settings.seats, settings.is_private, settings.invite_code, clock,
-                                 client.who->account_id, 0});
-  auto table = std::make_shared<Table>(executor_, settings, config_, storage_, lobby_, metrics_,
-                                       [this](const std::string& id) {
-                                         std::lock_guard lock(tables_mutex_);
-                                         tables_.erase(id);
-                                       });
-  {
-    std::lock_guard lock(tables_mutex_);
-    tables_[settings.table_id] = table;
-  }
+                                 client.who->account_id, 0, settings.series_matches});
+  auto table = AddTable(settings);
   client.tables.insert(settings.table_id);
   table->Open(peer, *client.who, request_id);
 }

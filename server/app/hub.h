@@ -33,8 +33,14 @@ struct ClientContext {
 
 class Hub {
  public:
+  // `deal_secret` keys the deal seeds (docs/fairness.md); it must outlive the hub.
   Hub(boost::asio::any_io_executor executor, const ServerConfig& config, GameStore& storage,
-      Metrics& metrics);
+      Metrics& metrics, const fairness::ServerSecret& deal_secret);
+
+  // Crash recovery, at start-up before any connection: rebuilds every table whose match
+  // the store holds as unfinished. Returns how many matches were recovered; a match that
+  // cannot be rebuilt is reported on stderr and left as it is stored.
+  int RecoverUnfinishedMatches();
 
   void Handle(ClientContext& client, const v1::Envelope& request);
   void Disconnected(ClientContext& client);
@@ -43,6 +49,7 @@ class Hub {
 
  private:
   std::shared_ptr<Table> FindTable(const std::string& table_id);
+  std::shared_ptr<Table> AddTable(const TableSettings& settings);
   void CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
                    const v1::CreateTable& request, const std::string& request_id);
   void SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
@@ -52,6 +59,7 @@ class Hub {
   const ServerConfig& config_;
   GameStore& storage_;
   Metrics& metrics_;
+  const fairness::ServerSecret& deal_secret_;
   Accounts accounts_;
   Lobby lobby_;
   std::mutex tables_mutex_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <cstdio>
 
 #include "server/app/crypto.h"
 #include "server/app/lobby.h"
@@ -19,13 +20,14 @@ std::int64_t NowMs() {
 
 Table::Table(boost::asio::any_io_executor executor, TableSettings settings,
              const ServerConfig& config, GameStore& storage, Lobby& lobby, Metrics& metrics,
-             OnClosed on_closed)
+             const fairness::ServerSecret& deal_secret, OnClosed on_closed)
     : strand_(boost::asio::make_strand(executor)),
       settings_(std::move(settings)),
       config_(config),
       storage_(storage),
       lobby_(lobby),
       metrics_(metrics),
+      deal_secret_(deal_secret),
       on_closed_(std::move(on_closed)),
       clock_(strand_),
       first_dealer_of_series_(
@@ -306,29 +308,37 @@ void Table::StartMatch() {
   MatchCreation created = CreateMatch(MatchSpec{settings_.game, settings_.preset, settings_.options,
                                                 first_dealer, settings_.seats});
   if (!created.match) return;  // the rules were checked when the table was created
-  match_ = std::move(created.match);
-  match_live_ = true;
-  match_id_ = storage_.NextMatchId();
-  seq_ = 0;
-  history_.clear();
-  history_first_seq_ = 1;
-  metrics_.live_matches.fetch_add(1, std::memory_order_relaxed);
-  for (Seat& s : seats_) {
-    s.away = false;
-    s.timeouts = 0;
-  }
   MatchRecord record;
-  record.match_id = match_id_;
   record.table_id = settings_.table_id;
   record.match_number = matches_played_ + 1;
   record.game = settings_.game;
-  record.rules = match_->RulesText();
+  record.rules = created.match->RulesText();
   record.first_dealer = first_dealer;
   for (int seat = 0; seat < settings_.seats; ++seat) {
     record.seat_accounts.push_back(seats_[static_cast<std::size_t>(seat)].who.account_id);
   }
   record.started_unix_ms = NowMs();
-  storage_.SaveMatch(record);
+  // The match's id is the store's, so nothing starts until the match is durable.
+  const std::int64_t match_id = storage_.SaveMatch(record);
+  if (match_id == 0) {
+    metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
+    std::fprintf(stderr, "kafenio: table %s: the match could not be stored; not started\n",
+                 settings_.table_id.c_str());
+    return;
+  }
+  match_ = std::move(created.match);
+  match_live_ = true;
+  match_id_ = match_id;
+  seq_ = 0;
+  history_.clear();
+  history_first_seq_ = 1;
+  commitments_.clear();
+  delivered_hand_ = 0;
+  metrics_.live_matches.fetch_add(1, std::memory_order_relaxed);
+  for (Seat& s : seats_) {
+    s.away = false;
+    s.timeouts = 0;
+  }
   PublishInfo();
   const int match_number = matches_played_ + 1;
   const std::string rules = match_->RulesText();
@@ -344,24 +354,47 @@ void Table::StartMatch() {
 }
 
 void Table::DealHand() {
-  // A fresh CSPRNG seed per hand, kept in the event log so the hand can be re-dealt.
-  const std::uint64_t seed = RandomSeed();
-  match_->StartHand(seed);
+  // The hand's seed is fixed by the server secret, the match and the hand; its commitment
+  // goes out with the hand and the seed itself when the hand ends (docs/fairness.md).
+  const int hand = match_->HandNumber() + 1;
+  const fairness::HandCommitment committed =
+      fairness::CommitHandSeed(deal_secret_, match_id_, hand);
+  match_->StartHand(committed.seed);
+  const int dealer = match_->Dealer();
+  const std::string commitment = fairness::ToHex(committed.commitment);
+  hand_seed_ = HandSeed{committed.seed, fairness::ToHex(committed.salt), dealer};
+  commitments_.resize(static_cast<std::size_t>(hand));
+  commitments_.back() = commitment;
   MatchEventRecord record;
   record.match_id = match_id_;
   record.seq = seq_ + 1;
   record.kind = "deal";
-  record.seat = match_->Dealer();  // a deal's "seat" is its dealer
-  record.text = std::to_string(seed);
+  record.seat = dealer;  // a deal's "seat" is its dealer
+  record.text = std::to_string(committed.seed);
   record.unix_ms = NowMs();
-  const int hand = match_->HandNumber();
-  const int dealer = match_->Dealer();
+  record.salt_hex = hand_seed_.salt_hex;
+  record.commitment_hex = commitment;
   Emit(
       [&](v1::MatchEvent& event) {
-        event.mutable_hand_started()->set_hand_number(hand);
-        event.mutable_hand_started()->set_dealer(dealer);
+        v1::HandStarted& started = *event.mutable_hand_started();
+        started.set_hand_number(hand);
+        started.set_dealer(dealer);
+        started.set_seed_commitment(commitment);
       },
       record);
+}
+
+std::string Table::CommitmentOf(int hand) const {
+  if (hand < 1 || static_cast<std::size_t>(hand) > commitments_.size()) return {};
+  return commitments_[static_cast<std::size_t>(hand) - 1];
+}
+
+std::int64_t Table::TurnDeadlineFromNow() const {
+  const int to_act = match_->ToAct();
+  const bool clocked = match_live_ && to_act >= 0 &&
+                       seats_[static_cast<std::size_t>(to_act)].kind == Seat::Kind::human &&
+                       !seats_[static_cast<std::size_t>(to_act)].bot_holding;
+  return clocked ? NowMs() + settings_.turn_clock_ms : 0;
 }
 
 void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move,
@@ -423,8 +456,18 @@ void Table::SubmitMove(int seat, const v1::Move& move, bool by_server, std::opti
   v1::HandResult result;
   match_->FillLastResult(result);
   storage_.SaveHandResult(HandResultRecord{match_id_, result.number(), result.line()});
-  Emit([&](v1::MatchEvent& event) { *event.mutable_hand_ended()->mutable_result() = result; },
-       std::nullopt);
+  const std::string commitment = CommitmentOf(match_->HandNumber());
+  Emit(
+      [&](v1::MatchEvent& event) {
+        v1::HandEnded& ended = *event.mutable_hand_ended();
+        *ended.mutable_result() = result;
+        // The hand is over: reveal its seed so anyone can re-deal it and check it.
+        ended.set_seed(std::to_string(hand_seed_.seed));
+        ended.set_salt(hand_seed_.salt_hex);
+        ended.set_seed_commitment(commitment);
+        ended.set_dealer(hand_seed_.dealer);
+      },
+      std::nullopt);
   if (outcome.match_over) return FinishMatch();
   DealHand();
 }
@@ -437,6 +480,7 @@ void Table::FinishMatch() {
   match_live_ = false;
   metrics_.live_matches.fetch_sub(1, std::memory_order_relaxed);
   storage_.SaveMatchResult(MatchResultRecord{match_id_, winner, {totals[0], totals[1]}, NowMs()});
+  storage_.SaveSeries(SeriesRecord{settings_.table_id, matches_played_, series_score_});
   const auto series = series_score_;
   Emit(
       [&](v1::MatchEvent& event) {
@@ -465,13 +509,10 @@ void Table::FinishMatch() {
 void Table::Emit(const std::function<void(v1::MatchEvent&)>& fill,
                  std::optional<MatchEventRecord> record, std::optional<Ack> ack) {
   const std::int64_t seq = ++seq_;
-  const int to_act = match_->ToAct();
-  const bool clocked = match_live_ && to_act >= 0 &&
-                       seats_[static_cast<std::size_t>(to_act)].kind == Seat::Kind::human &&
-                       !seats_[static_cast<std::size_t>(to_act)].bot_holding;
-  turn_deadline_ms_ = clocked ? NowMs() + settings_.turn_clock_ms : 0;
+  turn_deadline_ms_ = TurnDeadlineFromNow();
   Pending pending;
   pending.seq = seq;
+  pending.hand = match_->HandNumber();
   pending.ack = std::move(ack);
   // Views are built only for the audiences someone at the table belongs to: most tables
   // have no spectators and some seats are bots. A reconnecting client whose audience
@@ -534,6 +575,7 @@ void Table::Flush() {
     Pending pending = std::move(outbox_.front());
     outbox_.pop_front();
     delivered = true;
+    delivered_hand_ = pending.hand;
     for (const auto& [id, member] : members_) {
       if (auto peer = member.peer.lock()) {
         const std::size_t audience = AudienceOf(member);
@@ -568,7 +610,7 @@ void Table::Flush() {
 
 void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member,
                         std::int64_t match_id, std::int64_t last_seq) {
-  if (match_id_ == 0 || history_.empty()) return;
+  if (match_id_ == 0 || !match_) return;
   const std::size_t audience = AudienceOf(member);
   const std::int64_t last_delivered =
       history_first_seq_ + static_cast<std::int64_t>(history_.size()) - 1;
@@ -585,9 +627,11 @@ void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member,
   }
   // Too far behind, another match, or events this audience was not built for: a
   // snapshot of the view after the last delivered event.
-  if (const auto& last = history_.back()[audience]) {
+  // (After a restart the history starts empty: the snapshot comes from the state.)
+  if (const auto* last = history_.empty() ? nullptr : history_.back()[audience].get()) {
     auto snapshot = std::make_shared<v1::Envelope>(*last);
-    snapshot->mutable_match_event()->mutable_snapshot();
+    snapshot->mutable_match_event()->mutable_snapshot()->set_seed_commitment(
+        CommitmentOf(delivered_hand_));
     peer->Deliver(snapshot);
   } else {
     // Built from the state, which may be ahead of what is durable: wait for the outbox
@@ -606,7 +650,7 @@ void Table::SendWaitingSnapshots() {
     event.set_table_id(settings_.table_id);
     event.set_match_id(match_id_);
     event.set_seq(seq_);
-    event.mutable_snapshot();
+    event.mutable_snapshot()->set_seed_commitment(CommitmentOf(match_->HandNumber()));
     match_->FillView(request.audience == static_cast<int>(kSpectator) ? -1 : request.audience,
                      *event.mutable_view());
     event.set_turn_deadline_unix_ms(turn_deadline_ms_);
@@ -681,7 +725,9 @@ void Table::MaybeClose() {
   closed_ = true;
   clock_.cancel();
   if (match_live_) {
+    // Nobody is left to finish it (only bots, and no one watching).
     match_live_ = false;
+    storage_.AbandonMatch(match_id_);
     metrics_.live_matches.fetch_sub(1, std::memory_order_relaxed);
   }
   metrics_.tables.fetch_sub(1, std::memory_order_relaxed);

@@ -20,6 +20,7 @@
 #include "server/app/metrics.h"
 #include "server/app/peer.h"
 #include "server/config/server_config.h"
+#include "server/fairness/seed_commitment.h"
 #include "server/game/game.h"
 #include "server/storage/game_store.h"
 
@@ -51,10 +52,19 @@ class Table : public std::enable_shared_from_this<Table> {
   // Called (on the table's strand) when the table has closed for good.
   using OnClosed = std::function<void(const std::string& table_id)>;
 
+  // `deal_secret` keys every hand's seed (docs/fairness.md); it must outlive the table.
   Table(boost::asio::any_io_executor executor, TableSettings settings, const ServerConfig& config,
-        GameStore& storage, Lobby& lobby, Metrics& metrics, OnClosed on_closed);
+        GameStore& storage, Lobby& lobby, Metrics& metrics,
+        const fairness::ServerSecret& deal_secret, OnClosed on_closed);
 
   const std::string& id() const { return settings_.table_id; }
+
+  // Crash recovery, at start-up before the server takes connections: rebuilds the match
+  // from its stored deals and moves (the same engine, so the same state and the same
+  // sequence numbers players saw), then carries on: the next deal, the end of the match,
+  // or the seat to act with a fresh turn clock. Players who come back get a snapshot.
+  // Returns an error, empty on success; on error the table must be discarded.
+  std::string Restore(const RecoveredMatch& recovered);
 
   // Requests, each answered to `peer` with Ok, a specific reply or a typed Error.
   void Open(std::shared_ptr<Peer> peer, Identity who, std::string request_id);  // creator joins
@@ -96,6 +106,7 @@ class Table : public std::enable_shared_from_this<Table> {
   };
   struct Pending {
     std::int64_t seq = 0;
+    int hand = 0;  // the hand the views show
     Audiences audiences;
     bool durable = false;
     std::optional<Ack> ack;
@@ -122,6 +133,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void MaybeStartMatch();
   void StartMatch();
   void DealHand();
+  // The deadline for the seat to act, from now: 0 when no human is on the clock.
+  std::int64_t TurnDeadlineFromNow() const;
+  // The published commitment of `hand` (hex), empty when there is none.
+  std::string CommitmentOf(int hand) const;
   void SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,
                   const std::shared_ptr<Peer>& mover);
   void FinishMatch();
@@ -148,6 +163,7 @@ class Table : public std::enable_shared_from_this<Table> {
   GameStore& storage_;
   Lobby& lobby_;
   Metrics& metrics_;
+  const fairness::ServerSecret& deal_secret_;
   OnClosed on_closed_;
   boost::asio::steady_timer clock_;
 
@@ -167,6 +183,16 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t match_id_ = 0;
   std::int64_t seq_ = 0;  // the last event's sequence number
   std::int64_t turn_deadline_ms_ = 0;
+  // Fair shuffles: the hand in play's seed, salt and dealer (revealed when it ends), and
+  // every hand's published commitment (index: hand number - 1).
+  struct HandSeed {
+    std::uint64_t seed = 0;
+    std::string salt_hex;
+    int dealer = 0;
+  };
+  HandSeed hand_seed_;
+  std::vector<std::string> commitments_;
+  int delivered_hand_ = 0;  // the hand of the last delivered event
   bool step_scheduled_ = false;
   bool info_pending_ = false;      // a table change waits behind undelivered events
   std::deque<Pending> outbox_;     // emitted, waiting for durability, in seq order

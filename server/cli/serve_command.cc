@@ -14,6 +14,7 @@
 #include "server/app/metrics.h"
 #include "server/cli/commands.h"
 #include "server/config/server_config.h"
+#include "server/fairness/server_secret.h"
 #include "server/storage/memory_game_store.h"
 #include "server/storage/sqlite_game_store.h"
 #include "server/storage/sqlite_storage.h"
@@ -26,6 +27,12 @@ constexpr const char* kServeUsage =
     "usage: kafenio serve [--listen ADDR:PORT] [--db PATH] [--config FILE] [--web DIR] [--threads "
     "N]\n"
     "                     [--set KEY=VALUE ...]\n";
+
+// The secret file named in the config, or "server-secret" beside the database.
+std::string SecretPath(const server::ServerConfig& config) {
+  if (!config.secret_file.empty()) return config.secret_file;
+  return (std::filesystem::path(config.db_path).parent_path() / "server-secret").string();
+}
 
 int Usage(const std::string& error) {
   std::fprintf(stderr, "kafenio serve: %s\n%s", error.c_str(), kServeUsage);
@@ -89,9 +96,22 @@ int RunServe(const Args& args) {
     }
   }
   server::GameStore& storage = *store;
+
+  fairness::ServerSecret deal_secret{};
+  try {
+    deal_secret = in_memory && config.secret_file.empty()
+                      ? fairness::NewServerSecret()
+                      : fairness::LoadOrCreateServerSecret(SecretPath(config));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kafenio serve: %s\n", e.what());
+    return 1;
+  }
+
   server::Metrics metrics;
   boost::asio::io_context io(config.threads);
-  server::Hub hub(io.get_executor(), config, storage, metrics);
+  server::Hub hub(io.get_executor(), config, storage, metrics, deal_secret);
+  // Before taking connections: every match a crash interrupted carries on.
+  const int recovered = hub.RecoverUnfinishedMatches();
   server::ServerContext context{config, hub, metrics};
   const auto endpoint = server::StartListener(io, context, error);
   if (!error.empty()) {
@@ -109,6 +129,7 @@ int RunServe(const Args& args) {
       endpoint.address().to_string().c_str(), static_cast<unsigned>(endpoint.port()),
       config.threads, config.web_root.c_str(), have_web ? "" : " (absent)",
       in_memory ? "memory" : "sqlite ", in_memory ? "" : config.db_path.c_str());
+  if (recovered > 0) std::printf("kafenio: %d unfinished matches recovered\n", recovered);
   std::fflush(stdout);
 
   std::vector<std::thread> threads;

@@ -49,6 +49,10 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     config.db_path = value;
     return true;
   }
+  if (key == "secret_file") {
+    config.secret_file = value;
+    return true;
+  }
   if (key == "web_root") {
     config.web_root = value;
     return true;

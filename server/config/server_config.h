@@ -11,6 +11,9 @@ struct ServerConfig {
   std::string listen_address = "127.0.0.1";
   std::uint16_t listen_port = 8080;  // 0: any free port (printed at start-up)
   std::string db_path = "./var/kafenio.db";
+  // The deal-seed secret (docs/fairness.md); empty: "server-secret" beside the database
+  // (with --db memory: a fresh one held in memory).
+  std::string secret_file;
   std::string web_root = "web";
   int threads = 2;
   std::vector<std::string> allowed_origins;  // besides the server's own host

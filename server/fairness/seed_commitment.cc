@@ -11,7 +11,8 @@ namespace kafenio::fairness {
 namespace {
 
 constexpr std::string_view kCommitDomain = "kafenio-deal-v1";
-constexpr std::string_view kSeedDomain = "kafenio-seed-v1";
+constexpr std::string_view kSeedDomain = "kafenio-seed-v2";
+constexpr std::string_view kSaltDomain = "kafenio-salt-v2";
 
 // Fixed-width little-endian encodings, so the bytes are the same on every machine.
 template <std::size_t N>
@@ -30,6 +31,22 @@ void Absorb(crypto_hash_sha256_state& state, std::string_view text) {
                             text.size());
 }
 
+// SHA-256(domain || secret || match id (8 bytes LE) || hand (4 bytes LE)): a pseudorandom
+// function of the match and hand, keyed by the server secret.
+Bytes32 KeyedDigest(std::string_view domain, const ServerSecret& secret, std::int64_t match_id,
+                    int hand) {
+  EnsureSodium();
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  Absorb(state, domain);
+  Absorb(state, secret);
+  Absorb(state, LittleEndian<8>(static_cast<std::uint64_t>(match_id)));
+  Absorb(state, LittleEndian<4>(static_cast<std::uint32_t>(hand)));
+  Bytes32 digest{};
+  crypto_hash_sha256_final(&state, digest.data());
+  return digest;
+}
+
 }  // namespace
 
 Bytes32 CommitmentOf(std::uint64_t seed, const Bytes32& salt, std::int64_t match_id, int hand) {
@@ -46,25 +63,11 @@ Bytes32 CommitmentOf(std::uint64_t seed, const Bytes32& salt, std::int64_t match
 }
 
 HandCommitment CommitHandSeed(const ServerSecret& secret, std::int64_t match_id, int hand) {
-  EnsureSodium();
   HandCommitment result;
-  Bytes32 entropy{};
-  randombytes_buf(entropy.data(), entropy.size());
-  randombytes_buf(result.salt.data(), result.salt.size());
-
-  crypto_hash_sha256_state state;
-  crypto_hash_sha256_init(&state);
-  Absorb(state, kSeedDomain);
-  Absorb(state, secret);
-  Absorb(state, entropy);
-  Absorb(state, LittleEndian<8>(static_cast<std::uint64_t>(match_id)));
-  Absorb(state, LittleEndian<4>(static_cast<std::uint32_t>(hand)));
-  Bytes32 digest{};
-  crypto_hash_sha256_final(&state, digest.data());
-  sodium_memzero(entropy.data(), entropy.size());
+  const Bytes32 seed_digest = KeyedDigest(kSeedDomain, secret, match_id, hand);
   for (int i = 7; i >= 0; --i)
-    result.seed = (result.seed << 8) | digest[static_cast<std::size_t>(i)];
-
+    result.seed = (result.seed << 8) | seed_digest[static_cast<std::size_t>(i)];
+  result.salt = KeyedDigest(kSaltDomain, secret, match_id, hand);
   result.commitment = CommitmentOf(result.seed, result.salt, match_id, hand);
   return result;
 }

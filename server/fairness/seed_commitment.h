@@ -20,9 +20,10 @@ struct HandCommitment {
   Bytes32 commitment{};    // published before the hand
 };
 
-// A fresh seed and salt for one hand of one match, and the commitment to them. The seed
-// is SHA-256 over the server secret and 32 bytes from the CSPRNG, so it stays
-// unpredictable even if one of the two were weak.
+// The seed and salt of one hand of one match, and the commitment to them. Both are
+// SHA-256 over the server secret, the match id and the hand number (with different domain
+// strings): unpredictable to anyone without the secret, and the same every time they are
+// derived, so a match rebuilt after a crash deals exactly the hands it would have dealt.
 HandCommitment CommitHandSeed(const ServerSecret& secret, std::int64_t match_id, int hand);
 
 // SHA-256 of "kafenio-deal-v1" || seed (8 bytes LE) || match id (8 bytes LE) ||

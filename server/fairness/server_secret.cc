@@ -34,8 +34,7 @@ ServerSecret LoadOrCreateServerSecret(const std::string& path) {
   EnsureSodium();
   const auto folder = std::filesystem::path(path).parent_path();
   if (!folder.empty()) std::filesystem::create_directories(folder);
-  ServerSecret secret{};
-  randombytes_buf(secret.data(), secret.size());
+  const ServerSecret secret = NewServerSecret();
   const std::string text = ToHex(secret) + "\n";
   // O_EXCL: if another process created it meanwhile, use theirs rather than overwrite it.
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
@@ -47,6 +46,13 @@ ServerSecret LoadOrCreateServerSecret(const std::string& path) {
                        ::fsync(fd) == 0;
   ::close(fd);
   if (!written) throw std::runtime_error(path + ": cannot write the server secret");
+  return secret;
+}
+
+ServerSecret NewServerSecret() {
+  EnsureSodium();
+  ServerSecret secret{};
+  randombytes_buf(secret.data(), secret.size());
   return secret;
 }
 

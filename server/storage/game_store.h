@@ -9,6 +9,7 @@
 // calls `done` (on any thread) once it is durable, or with ok=false when it could not be
 // stored. The server acknowledges and broadcasts a move only from that callback, so an
 // accepted move is never seen by anyone before it is durable.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -41,6 +42,7 @@ struct TableRecord {
   int turn_clock_ms = 0;
   std::int64_t created_by = 0;
   std::int64_t created_unix_ms = 0;
+  int series_matches = 0;  // 0: no limit
 };
 
 struct MatchRecord {
@@ -55,8 +57,9 @@ struct MatchRecord {
 };
 
 // One entry of a match's event log, in sequence order. kind "deal" carries the hand's
-// seed (text: the decimal seed); kind "move" carries the record notation with the seat
-// ("2 play Jh"). Replaying deals and moves in order rebuilds the match.
+// seed (text: the decimal seed) with its salt and commitment (docs/fairness.md); kind
+// "move" carries the record notation with the seat ("2 play Jh"). Replaying deals and
+// moves in order rebuilds the match.
 struct MatchEventRecord {
   std::int64_t match_id = 0;
   std::int64_t seq = 0;
@@ -65,6 +68,8 @@ struct MatchEventRecord {
   std::string text;
   bool by_server = false;  // a bot or the clock played it
   std::int64_t unix_ms = 0;
+  std::string salt_hex;        // deals only
+  std::string commitment_hex;  // deals only
 };
 
 struct HandResultRecord {
@@ -78,6 +83,39 @@ struct MatchResultRecord {
   int winner = -1;  // team
   std::vector<int> totals;
   std::int64_t finished_unix_ms = 0;
+};
+
+struct SeriesRecord {
+  std::string table_id;
+  int matches_played = 0;
+  std::array<int, 2> score{};  // matches won by each team
+};
+
+// Everything crash recovery needs to rebuild one unfinished match and its table: the
+// table, the match with its players, every hand's seed in order and every stored move in
+// sequence order (each move tagged with its hand). Replaying them through the engine
+// gives back exactly the state whose events players were sent.
+struct RecoveredMatch {
+  struct Deal {
+    int hand = 0;
+    int dealer = 0;
+    std::uint64_t seed = 0;
+    std::string salt_hex;
+    std::string commitment_hex;
+  };
+  struct Move {
+    std::int64_t seq = 0;
+    int hand = 0;
+    int seat = 0;
+    std::string notation;  // without the seat
+  };
+  TableRecord table;
+  MatchRecord match;
+  std::vector<std::string> seat_names;  // by seat; "" for a bot
+  SeriesRecord series;
+  std::vector<Deal> deals;
+  std::vector<Move> moves;
+  int hand_results_stored = 0;  // hands whose result is already stored
 };
 
 class GameStore {
@@ -97,11 +135,19 @@ class GameStore {
 
   // Tables and matches.
   virtual void SaveTable(const TableRecord& table) = 0;
-  virtual std::int64_t NextMatchId() = 0;
-  virtual void SaveMatch(const MatchRecord& match) = 0;
+  // Stores a new match (match.match_id is ignored) once it is durable and returns the id
+  // the store gave it, which is the match's id everywhere; 0 when it could not be stored.
+  virtual std::int64_t SaveMatch(const MatchRecord& match) = 0;
   virtual void AppendEvent(const MatchEventRecord& event, Done done) = 0;
+  // Also reveals the hand's seed (docs/fairness.md).
   virtual void SaveHandResult(const HandResultRecord& result) = 0;
   virtual void SaveMatchResult(const MatchResultRecord& result) = 0;
+  virtual void SaveSeries(const SeriesRecord& series) = 0;
+  // The match will never finish (its table closed while it was live).
+  virtual void AbandonMatch(std::int64_t match_id) = 0;
+
+  // Crash recovery, at start-up: every match stored as live, with what rebuilds it.
+  virtual std::vector<RecoveredMatch> LoadUnfinishedMatches() = 0;
 };
 
 }  // namespace kafenio::server

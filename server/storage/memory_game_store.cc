@@ -1,5 +1,7 @@
 #include "server/storage/memory_game_store.h"
 
+#include <algorithm>
+
 namespace kafenio::server {
 
 std::optional<AccountRecord> MemoryGameStore::CreateAccount(AccountRecord account) {
@@ -47,14 +49,12 @@ void MemoryGameStore::SaveTable(const TableRecord& table) {
   tables_[table.table_id] = table;
 }
 
-std::int64_t MemoryGameStore::NextMatchId() {
+std::int64_t MemoryGameStore::SaveMatch(const MatchRecord& match) {
   std::lock_guard lock(mutex_);
-  return next_match_id_++;
-}
-
-void MemoryGameStore::SaveMatch(const MatchRecord& match) {
-  std::lock_guard lock(mutex_);
-  matches_[match.match_id] = match;
+  const std::int64_t id = next_match_id_++;
+  matches_[id] = match;
+  matches_[id].match_id = id;
+  return id;
 }
 
 void MemoryGameStore::AppendEvent(const MatchEventRecord& event, Done done) {
@@ -73,6 +73,56 @@ void MemoryGameStore::SaveHandResult(const HandResultRecord& result) {
 void MemoryGameStore::SaveMatchResult(const MatchResultRecord& result) {
   std::lock_guard lock(mutex_);
   match_results_.push_back(result);
+}
+
+void MemoryGameStore::SaveSeries(const SeriesRecord& series) {
+  std::lock_guard lock(mutex_);
+  series_[series.table_id] = series;
+}
+
+void MemoryGameStore::AbandonMatch(std::int64_t match_id) {
+  std::lock_guard lock(mutex_);
+  abandoned_.insert(match_id);
+}
+
+std::vector<RecoveredMatch> MemoryGameStore::LoadUnfinishedMatches() {
+  std::lock_guard lock(mutex_);
+  std::vector<RecoveredMatch> unfinished;
+  for (const auto& [id, match] : matches_) {
+    const bool finished =
+        abandoned_.count(id) != 0 ||
+        std::any_of(match_results_.begin(), match_results_.end(),
+                    [id = id](const MatchResultRecord& r) { return r.match_id == id; });
+    if (finished) continue;
+    RecoveredMatch out;
+    if (auto table = tables_.find(match.table_id); table != tables_.end())
+      out.table = table->second;
+    if (auto series = series_.find(match.table_id); series != series_.end()) {
+      out.series = series->second;
+    }
+    out.series.table_id = match.table_id;
+    out.match = match;
+    for (const std::int64_t account : match.seat_accounts) {
+      const auto found = accounts_.find(account);
+      out.seat_names.push_back(found == accounts_.end() ? std::string() : found->second.name);
+    }
+    int hand = 0;
+    for (const MatchEventRecord& event : events_[id]) {
+      if (event.kind == "deal") {
+        out.deals.push_back(RecoveredMatch::Deal{++hand, event.seat, std::stoull(event.text),
+                                                 event.salt_hex, event.commitment_hex});
+      } else {
+        const auto space = event.text.find(' ');
+        out.moves.push_back(
+            RecoveredMatch::Move{event.seq, hand, event.seat, event.text.substr(space + 1)});
+      }
+    }
+    out.hand_results_stored = static_cast<int>(
+        std::count_if(hand_results_.begin(), hand_results_.end(),
+                      [id = id](const HandResultRecord& r) { return r.match_id == id; }));
+    unfinished.push_back(std::move(out));
+  }
+  return unfinished;
 }
 
 std::vector<MatchEventRecord> MemoryGameStore::EventsOf(std::int64_t match_id) const {

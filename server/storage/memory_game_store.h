@@ -3,6 +3,7 @@
 // "durable" as soon as they are in the vector, and `done` is called before AppendEvent returns.
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "server/storage/game_store.h"
 
@@ -17,11 +18,13 @@ class MemoryGameStore final : public GameStore {
   std::optional<SessionRecord> FindSession(const std::string& token_hash) override;
   void DeleteSession(const std::string& token_hash) override;
   void SaveTable(const TableRecord& table) override;
-  std::int64_t NextMatchId() override;
-  void SaveMatch(const MatchRecord& match) override;
+  std::int64_t SaveMatch(const MatchRecord& match) override;
   void AppendEvent(const MatchEventRecord& event, Done done) override;
   void SaveHandResult(const HandResultRecord& result) override;
   void SaveMatchResult(const MatchResultRecord& result) override;
+  void SaveSeries(const SeriesRecord& series) override;
+  void AbandonMatch(std::int64_t match_id) override;
+  std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
 
   // For tests: the events stored for a match, in order.
   std::vector<MatchEventRecord> EventsOf(std::int64_t match_id) const;
@@ -38,6 +41,8 @@ class MemoryGameStore final : public GameStore {
   std::map<std::int64_t, std::vector<MatchEventRecord>> events_;
   std::vector<HandResultRecord> hand_results_;
   std::vector<MatchResultRecord> match_results_;
+  std::map<std::string, SeriesRecord> series_;
+  std::set<std::int64_t> abandoned_;
 };
 
 }  // namespace kafenio::server

@@ -32,6 +32,8 @@ struct GameTable {
   std::int64_t clock_ms = 30000;
   bool rated = false;  // rated or casual table
   std::int64_t created_ms = 0;
+  std::optional<std::string> public_id;  // the server's name for it (migration 0004)
+  int series_matches = 0;                // matches in its series; 0: no limit
 };
 
 struct Series {
@@ -92,11 +94,14 @@ struct HandResult {
   std::string breakdown;  // the record's "hand N ..." line
 };
 
+// MatchResult::abandoned_by for a match whose table closed with nobody left to play it.
+inline constexpr int kAbandonedByTable = -1;
+
 struct MatchResult {
   std::int64_t match_id = 0;
   std::optional<int> winner;  // team; none when abandoned without a winner
   std::array<int, 2> total{};
-  std::optional<int> abandoned_by;  // the seat that left
+  std::optional<int> abandoned_by;  // the seat that left, or kAbandonedByTable
   std::string record;               // the game record (shared/record-format.md)
   std::int64_t finished_ms = 0;
 };

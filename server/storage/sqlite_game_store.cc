@@ -38,6 +38,18 @@ std::array<int, 2> PairAfter(const std::string& line, const std::string& word) {
   return pair;
 }
 
+std::string RecordHeader(const std::string& game, const std::string& rules, std::size_t players) {
+  return "game " + game + "\nrules " + rules + "\nplayers " + std::to_string(players) + "\n";
+}
+
+// A hand's opening lines in the record: the first hand names its dealer; later dealers
+// follow from the rules.
+void AppendDealToRecord(std::string& record, int hand, int dealer, const std::string& seed) {
+  record += "hand\n";
+  if (hand == 1) record += "dealer " + std::to_string(dealer) + "\n";
+  record += "seed " + seed + "\n";
+}
+
 }  // namespace
 
 SqliteGameStore::SqliteGameStore(std::unique_ptr<storage::Storage> storage)
@@ -108,6 +120,8 @@ void SqliteGameStore::SaveTable(const TableRecord& table) {
   if (table.is_private) row.invite_code = table.invite_code;
   row.clock_ms = table.turn_clock_ms;
   row.created_ms = table.created_unix_ms != 0 ? table.created_unix_ms : NowMs();
+  row.public_id = table.table_id;
+  row.series_matches = table.series_matches;
   std::int64_t id = 0;
   if (WriteAndWait([&](storage::WriteTransaction& tx) { id = tx.CreateTable(row); }).empty()) {
     std::lock_guard lock(mutex_);
@@ -115,11 +129,7 @@ void SqliteGameStore::SaveTable(const TableRecord& table) {
   }
 }
 
-std::int64_t SqliteGameStore::NextMatchId() {
-  return next_match_id_.fetch_add(1);
-}
-
-void SqliteGameStore::SaveMatch(const MatchRecord& match) {
+std::int64_t SqliteGameStore::SaveMatch(const MatchRecord& match) {
   storage::Match row;
   {
     std::lock_guard lock(mutex_);
@@ -142,14 +152,13 @@ void SqliteGameStore::SaveMatch(const MatchRecord& match) {
   row.created_ms = match.started_unix_ms != 0 ? match.started_unix_ms : NowMs();
   std::int64_t id = 0;
   if (!WriteAndWait([&](storage::WriteTransaction& tx) { id = tx.CreateMatch(row); }).empty()) {
-    return;  // events of this match then fail to store, and the server says so
+    return 0;
   }
   LiveMatch live;
-  live.stored_id = id;
-  live.record = "game " + match.game + "\nrules " + match.rules + "\nplayers " +
-                std::to_string(match.seat_accounts.size()) + "\n";
+  live.record = RecordHeader(match.game, match.rules, match.seat_accounts.size());
   std::lock_guard lock(mutex_);
-  matches_[match.match_id] = live;
+  matches_[id] = std::move(live);
+  return id;
 }
 
 void SqliteGameStore::AppendEvent(const MatchEventRecord& event, Done done) {
@@ -165,18 +174,18 @@ void SqliteGameStore::AppendEvent(const MatchEventRecord& event, Done done) {
     if (event.kind == "deal") {
       // A deal event carries the seed as text and the dealer in `seat`.
       storage::HandSeed seed;
-      seed.match_id = match.stored_id;
+      seed.match_id = event.match_id;
       seed.hand = ++match.hand;
       seed.dealer = event.seat;
       seed.seed = std::stoull(event.text);
-      match.record += "hand\n";
-      if (seed.hand == 1) match.record += "dealer " + std::to_string(event.seat) + "\n";
-      match.record += "seed " + event.text + "\n";
+      seed.salt_hex = event.salt_hex;
+      seed.commitment_hex = event.commitment_hex;
+      AppendDealToRecord(match.record, seed.hand, event.seat, event.text);
       op = [seed](storage::WriteTransaction& tx) { tx.PutHandSeed(seed); };
     } else {
       // A move event's text is the record line "SEAT NOTATION".
       storage::MoveEvent move;
-      move.match_id = match.stored_id;
+      move.match_id = event.match_id;
       move.sequence = event.seq;
       move.hand = match.hand;
       move.seat = event.seat;
@@ -194,27 +203,27 @@ void SqliteGameStore::AppendEvent(const MatchEventRecord& event, Done done) {
 
 void SqliteGameStore::SaveHandResult(const HandResultRecord& result) {
   storage::HandResult row;
-  {
-    std::lock_guard lock(mutex_);
-    auto live = matches_.find(result.match_id);
-    if (live == matches_.end()) return;
-    row.match_id = live->second.stored_id;
-  }
+  row.match_id = result.match_id;
   row.hand = result.hand_number;
   row.score = PairAfter(result.line, "score");
   row.total = PairAfter(result.line, "total");
   row.breakdown = result.line;
-  storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.PutHandResult(row); },
-                    [](const storage::WriteStatus&) {});
+  // The hand is over: its seed may be shown to anyone now (docs/fairness.md).
+  storage_->Enqueue(
+      [row](storage::WriteTransaction& tx) {
+        tx.PutHandResult(row);
+        tx.RevealHandSeed(row.match_id, row.hand);
+      },
+      [](const storage::WriteStatus&) {});
 }
 
 void SqliteGameStore::SaveMatchResult(const MatchResultRecord& result) {
   storage::MatchResult row;
+  row.match_id = result.match_id;
   {
     std::lock_guard lock(mutex_);
     auto live = matches_.find(result.match_id);
     if (live == matches_.end()) return;
-    row.match_id = live->second.stored_id;
     row.record = live->second.record;
     matches_.erase(live);
   }
@@ -225,6 +234,111 @@ void SqliteGameStore::SaveMatchResult(const MatchResultRecord& result) {
   row.finished_ms = result.finished_unix_ms != 0 ? result.finished_unix_ms : NowMs();
   storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.FinishMatch(row); },
                     [](const storage::WriteStatus&) {});
+}
+
+void SqliteGameStore::SaveSeries(const SeriesRecord& series) {
+  storage::Series row;
+  {
+    std::lock_guard lock(mutex_);
+    auto table = table_ids_.find(series.table_id);
+    if (table == table_ids_.end()) return;
+    row.table_id = table->second;
+  }
+  row.matches_played = series.matches_played;
+  row.score = series.score;
+  storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.PutSeries(row); },
+                    [](const storage::WriteStatus&) {});
+}
+
+void SqliteGameStore::AbandonMatch(std::int64_t match_id) {
+  storage::MatchResult row;
+  row.match_id = match_id;
+  {
+    std::lock_guard lock(mutex_);
+    auto live = matches_.find(match_id);
+    if (live == matches_.end()) return;
+    row.record = live->second.record;
+    matches_.erase(live);
+  }
+  row.abandoned_by = storage::kAbandonedByTable;
+  row.finished_ms = NowMs();
+  storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.FinishMatch(row); },
+                    [](const storage::WriteStatus&) {});
+}
+
+std::vector<RecoveredMatch> SqliteGameStore::LoadUnfinishedMatches() {
+  std::vector<RecoveredMatch> recovered;
+  for (const storage::UnfinishedMatch& stored : storage_->LoadUnfinishedMatches()) {
+    if (auto match = Recover(stored)) recovered.push_back(std::move(*match));
+  }
+  return recovered;
+}
+
+std::optional<RecoveredMatch> SqliteGameStore::Recover(const storage::UnfinishedMatch& stored) {
+  RecoveredMatch out;
+  const storage::Match& match = stored.match;
+  if (match.table_id) {
+    if (auto table = storage_->FindTable(*match.table_id)) {
+      out.table.table_id = table->public_id.value_or("");
+      out.table.game = table->game;
+      out.table.rules = table->rules;
+      out.table.seat_count = table->seats;
+      out.table.is_private = !table->is_public;
+      out.table.invite_code = table->invite_code.value_or("");
+      out.table.turn_clock_ms = static_cast<int>(table->clock_ms);
+      out.table.created_unix_ms = table->created_ms;
+      out.table.series_matches = table->series_matches;
+    }
+    if (auto series = storage_->FindSeries(*match.table_id)) {
+      out.series.matches_played = series->matches_played;
+      out.series.score = series->score;
+    }
+  }
+  if (out.table.game.empty()) {
+    // A match without its table (never written by this server): rebuild a table for it.
+    out.table.game = match.game;
+    out.table.rules = match.rules;
+    out.table.seat_count = static_cast<int>(match.seats.size());
+    out.table.turn_clock_ms = 0;
+  }
+  out.series.table_id = out.table.table_id;
+  out.match.match_id = match.id;
+  out.match.table_id = out.table.table_id;
+  out.match.game = match.game;
+  out.match.rules = match.rules;
+  out.match.first_dealer = match.first_dealer;
+  out.match.started_unix_ms = match.created_ms;
+  for (const storage::SeatHolder& seat : match.seats) {
+    const std::int64_t account = seat.account_id.value_or(0);
+    out.match.seat_accounts.push_back(account);
+    std::string name;
+    if (account != 0) {
+      const auto found = storage_->FindAccount(account);
+      name = found ? found->name : "player " + std::to_string(account);
+    }
+    out.seat_names.push_back(name);
+  }
+  LiveMatch live;
+  live.record = RecordHeader(match.game, match.rules, match.seats.size());
+  std::size_t next_move = 0;
+  for (const storage::HandSeed& hand : stored.hands) {
+    out.deals.push_back(RecoveredMatch::Deal{hand.hand, hand.dealer, hand.seed, hand.salt_hex,
+                                             hand.commitment_hex});
+    AppendDealToRecord(live.record, hand.hand, hand.dealer, std::to_string(hand.seed));
+    live.hand = hand.hand;
+    for (; next_move < stored.moves.size() && stored.moves[next_move].hand == hand.hand;
+         ++next_move) {
+      const storage::MoveEvent& move = stored.moves[next_move];
+      out.moves.push_back(RecoveredMatch::Move{move.sequence, move.hand, move.seat, move.move});
+      live.record += std::to_string(move.seat) + " " + move.move + "\n";
+    }
+  }
+  out.hand_results_stored = static_cast<int>(stored.hand_results.size());
+  std::lock_guard lock(mutex_);
+  if (!out.table.table_id.empty() && match.table_id)
+    table_ids_[out.table.table_id] = *match.table_id;
+  matches_[match.id] = std::move(live);
+  return out;
 }
 
 }  // namespace kafenio::server

@@ -4,14 +4,14 @@
 // durable; match events are queued and their `done` runs once the group commit holding
 // them is on disk, which is when the server acknowledges and broadcasts a move.
 //
-// The server names tables with random strings and numbers matches itself; the store
-// assigns its own ids, so this adapter keeps the mapping for the matches it has seen. It
-// also writes each finished match's game record (shared/record-format.md) from the deals
-// and moves it stored.
-#include <atomic>
+// A match's id is the store's. Tables are named by the server with random public ids
+// (stored since migration 0004); this adapter maps them to the store's table ids for the
+// tables it created or recovered. It also writes each finished match's game record
+// (shared/record-format.md) from the deals and moves it stored.
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "server/storage/game_store.h"
@@ -32,16 +32,17 @@ class SqliteGameStore final : public GameStore {
   std::optional<SessionRecord> FindSession(const std::string& token_hash) override;
   void DeleteSession(const std::string& token_hash) override;
   void SaveTable(const TableRecord& table) override;
-  std::int64_t NextMatchId() override;
-  void SaveMatch(const MatchRecord& match) override;
+  std::int64_t SaveMatch(const MatchRecord& match) override;
   void AppendEvent(const MatchEventRecord& event, Done done) override;
   void SaveHandResult(const HandResultRecord& result) override;
   void SaveMatchResult(const MatchResultRecord& result) override;
+  void SaveSeries(const SeriesRecord& series) override;
+  void AbandonMatch(std::int64_t match_id) override;
+  std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
 
  private:
-  // What the adapter knows of a live match: the store's id, and the record so far.
+  // What the adapter knows of a live match: the record so far.
   struct LiveMatch {
-    std::int64_t stored_id = 0;
     int hand = 0;        // hands dealt so far
     std::string record;  // the game record, built as deals and moves are stored
   };
@@ -49,11 +50,13 @@ class SqliteGameStore final : public GameStore {
   // Queues one write and waits until it is durable; returns the error, empty when stored.
   std::string WriteAndWait(storage::WriteOp op);
 
+  // Recovery: the server's view of one stored live match, and the record rebuilt for it.
+  std::optional<RecoveredMatch> Recover(const storage::UnfinishedMatch& stored);
+
   std::unique_ptr<storage::Storage> storage_;
-  std::atomic<std::int64_t> next_match_id_{1};
-  std::mutex mutex_;  // guards the two maps below
-  std::map<std::string, std::int64_t> table_ids_;
-  std::map<std::int64_t, LiveMatch> matches_;  // by the server's match id
+  std::mutex mutex_;                               // guards the two maps below
+  std::map<std::string, std::int64_t> table_ids_;  // public id -> stored id
+  std::map<std::int64_t, LiveMatch> matches_;      // by match id
 };
 
 }  // namespace kafenio::server

@@ -101,8 +101,8 @@ std::optional<Session> SessionByTokenHash(sqlite::Connection& db, std::string_vi
 
 std::optional<GameTable> TableById(sqlite::Connection& db, std::int64_t table_id) {
   Query query(db,
-              "SELECT id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms"
-              " FROM game_tables WHERE id = ?");
+              "SELECT id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms,"
+              " public_id, series_matches FROM game_tables WHERE id = ?");
   query->Bind(1, table_id);
   if (!query->Step()) return std::nullopt;
   GameTable table;
@@ -115,6 +115,8 @@ std::optional<GameTable> TableById(sqlite::Connection& db, std::int64_t table_id
   table.clock_ms = query->Int(6);
   table.rated = query->Int(7) != 0;
   table.created_ms = query->Int(8);
+  table.public_id = query->OptionalText(9);
+  table.series_matches = static_cast<int>(query->Int(10));
   return table;
 }
 

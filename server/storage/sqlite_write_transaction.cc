@@ -52,7 +52,7 @@ void SqliteWriteTransaction::DeleteExpiredSessions(std::int64_t now_ms) {
 std::int64_t SqliteWriteTransaction::CreateTable(const GameTable& table) {
   db_.Prepare(
          "INSERT INTO game_tables (game, rules, seats, visibility, invite_code, clock_ms, rated,"
-         " created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+         " created_ms, public_id, series_matches) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .Bind(1, table.game)
       .Bind(2, table.rules)
       .Bind(3, table.seats)
@@ -61,6 +61,8 @@ std::int64_t SqliteWriteTransaction::CreateTable(const GameTable& table) {
       .Bind(6, table.clock_ms)
       .Bind(7, table.rated ? 1 : 0)
       .Bind(8, table.created_ms)
+      .Bind(9, table.public_id)
+      .Bind(10, table.series_matches)
       .Run();
   const std::int64_t id = sqlite3_last_insert_rowid(db_.handle());
   db_.Prepare("INSERT INTO series (table_id) VALUES (?)").Bind(1, id).Run();

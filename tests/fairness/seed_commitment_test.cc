@@ -58,8 +58,23 @@ TEST_CASE("every hand gets a fresh seed and salt", "[fairness]") {
   // Collisions among 100 draws of 64 or 256 random bits would mean a broken generator.
   CHECK(seeds.size() == 100);
   CHECK(salts.size() == 100);
-  // Same match and hand twice: still different, the CSPRNG feeds every seed.
-  CHECK(CommitHandSeed(TestSecret(), 1, 1).seed != CommitHandSeed(TestSecret(), 1, 1).seed);
+  // Another match's hands differ too.
+  CHECK(seeds.count(CommitHandSeed(TestSecret(), 2, 1).seed) == 0);
+}
+
+TEST_CASE("a hand's seed is fixed by the secret, the match and the hand", "[fairness]") {
+  // Crash recovery re-derives a hand it had not yet stored: it must get the same deal.
+  const auto first = CommitHandSeed(TestSecret(), 9, 4);
+  const auto again = CommitHandSeed(TestSecret(), 9, 4);
+  CHECK(first.seed == again.seed);
+  CHECK(first.salt == again.salt);
+  CHECK(first.commitment == again.commitment);
+  // Without the secret nobody can derive it: another secret gives another seed and salt.
+  ServerSecret other = TestSecret();
+  other[0] ^= 1;
+  const auto foreign = CommitHandSeed(other, 9, 4);
+  CHECK(foreign.seed != first.seed);
+  CHECK(foreign.salt != first.salt);
 }
 
 TEST_CASE("hex round-trips and malformed hex is refused", "[fairness]") {

@@ -1,6 +1,7 @@
 // Tables driven directly, without a network: a peer that records what it is sent, and a
 // storage that holds event completions until the test releases them.
 #include "server/app/table.h"
+#include "server/fairness/server_secret.h"
 
 #include <boost/asio/io_context.hpp>
 #include <catch2/catch.hpp>
@@ -70,8 +71,7 @@ class HeldStorage final : public GameStore {
   }
   void DeleteSession(const std::string& h) override { inner.DeleteSession(h); }
   void SaveTable(const TableRecord& t) override { inner.SaveTable(t); }
-  std::int64_t NextMatchId() override { return inner.NextMatchId(); }
-  void SaveMatch(const MatchRecord& m) override { inner.SaveMatch(m); }
+  std::int64_t SaveMatch(const MatchRecord& m) override { return inner.SaveMatch(m); }
   void AppendEvent(const MatchEventRecord& event, Done done) override {
     if (hold) {
       held.emplace_back(event, std::move(done));
@@ -81,6 +81,11 @@ class HeldStorage final : public GameStore {
   }
   void SaveHandResult(const HandResultRecord& r) override { inner.SaveHandResult(r); }
   void SaveMatchResult(const MatchResultRecord& r) override { inner.SaveMatchResult(r); }
+  void SaveSeries(const SeriesRecord& s) override { inner.SaveSeries(s); }
+  void AbandonMatch(std::int64_t id) override { inner.AbandonMatch(id); }
+  std::vector<RecoveredMatch> LoadUnfinishedMatches() override {
+    return inner.LoadUnfinishedMatches();
+  }
 
   MemoryGameStore inner;
 };
@@ -97,7 +102,7 @@ struct Fixture {
     settings.seats = 4;
     settings.turn_clock_ms = 60000;
     table = std::make_shared<Table>(io.get_executor(), settings, config, storage, lobby, metrics,
-                                    [](const std::string&) {});
+                                    secret, [](const std::string&) {});
   }
   void Settle() {
     io.restart();
@@ -109,6 +114,7 @@ struct Fixture {
   HeldStorage storage;
   Lobby lobby;
   Metrics metrics;
+  fairness::ServerSecret secret = fairness::NewServerSecret();
   std::shared_ptr<Table> table;
   std::shared_ptr<RecordingPeer> peer = std::make_shared<RecordingPeer>(1);
   Identity me{1, "me"};
