@@ -26,12 +26,6 @@ std::string RandomToken(int bytes) {
   return Hex(buffer.data(), buffer.size());
 }
 
-std::uint64_t RandomSeed() {
-  std::uint64_t seed = 0;
-  randombytes_buf(&seed, sizeof seed);
-  return seed;
-}
-
 std::string Sha256Hex(const std::string& data) {
   unsigned char digest[crypto_hash_sha256_BYTES];
   crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(data.data()), data.size());

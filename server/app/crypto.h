@@ -8,7 +8,6 @@ namespace kafenio::server {
 
 bool InitCrypto();
 std::string RandomToken(int bytes);  // lowercase hex of `bytes` random bytes
-std::uint64_t RandomSeed();          // a deal seed from the CSPRNG
 std::string Sha256Hex(const std::string& data);
 // Argon2id with libsodium's interactive limits; empty when out of memory.
 std::string HashPassword(const std::string& password);

@@ -123,9 +123,10 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
   if (request.series_matches() < 0)
     return fail(v1::BAD_REQUEST, "series_matches cannot be negative");
   settings.series_matches = request.series_matches();
-  storage_.SaveTable(TableRecord{settings.table_id, settings.game, settings.rules_text,
-                                 settings.seats, settings.is_private, settings.invite_code, clock,
-                                 client.who->account_id, 0, settings.series_matches});
+  settings.table_number = storage_.SaveTable(TableRecord{
+      settings.table_id, settings.game, settings.rules_text, settings.seats, settings.is_private,
+      settings.invite_code, clock, client.who->account_id, 0, settings.series_matches});
+  if (settings.table_number == 0) return fail(v1::STORAGE_FAILED, "the table could not be stored");
   auto table = AddTable(settings);
   client.tables.insert(settings.table_id);
   table->Open(peer, *client.who, request_id);

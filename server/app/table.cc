@@ -31,7 +31,7 @@ Table::Table(boost::asio::any_io_executor executor, TableSettings settings,
       on_closed_(std::move(on_closed)),
       clock_(strand_),
       first_dealer_of_series_(
-          static_cast<int>(RandomSeed() % static_cast<std::uint64_t>(settings_.seats))) {}
+          fairness::FirstDealer(deal_secret, settings_.table_number, settings_.seats)) {}
 
 // ---- Helpers ----------------------------------------------------------------------------
 

@@ -43,7 +43,8 @@ struct TableSettings {
   bool is_private = false;
   std::string invite_code;
   int turn_clock_ms = 30000;
-  int series_matches = 0;  // 0: no limit
+  int series_matches = 0;         // 0: no limit
+  std::int64_t table_number = 0;  // the store's number for it: draws the first dealer
 };
 
 class Table : public std::enable_shared_from_this<Table> {

@@ -94,9 +94,9 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
   delivered_hand_ = match_->HandNumber();
   metrics_.tables.fetch_add(1, std::memory_order_relaxed);
   metrics_.live_matches.fetch_add(1, std::memory_order_relaxed);
-  std::printf("kafenio: recovered match %lld at table %s (%zu moves, sequence %lld)\n",
-              static_cast<long long>(match_id_), settings_.table_id.c_str(), recovered.moves.size(),
-              static_cast<long long>(seq_));
+  std::fprintf(stderr, "kafenio: recovered match %lld at table %s (%zu moves, sequence %lld)\n",
+               static_cast<long long>(match_id_), settings_.table_id.c_str(),
+               recovered.moves.size(), static_cast<long long>(seq_));
 
   // Carry on where the crash stopped the match.
   OnStrand([](Table& t) {

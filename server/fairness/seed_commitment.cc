@@ -13,6 +13,7 @@ namespace {
 constexpr std::string_view kCommitDomain = "kafenio-deal-v1";
 constexpr std::string_view kSeedDomain = "kafenio-seed-v2";
 constexpr std::string_view kSaltDomain = "kafenio-salt-v2";
+constexpr std::string_view kFirstDealerDomain = "kafenio-first-dealer-v1";
 
 // Fixed-width little-endian encodings, so the bytes are the same on every machine.
 template <std::size_t N>
@@ -70,6 +71,14 @@ HandCommitment CommitHandSeed(const ServerSecret& secret, std::int64_t match_id,
   result.salt = KeyedDigest(kSaltDomain, secret, match_id, hand);
   result.commitment = CommitmentOf(result.seed, result.salt, match_id, hand);
   return result;
+}
+
+int FirstDealer(const ServerSecret& secret, std::int64_t table_number, int seats) {
+  const Bytes32 digest = KeyedDigest(kFirstDealerDomain, secret, table_number, 0);
+  std::uint64_t draw = 0;
+  for (int i = 7; i >= 0; --i) draw = (draw << 8) | digest[static_cast<std::size_t>(i)];
+  // 2^64 is a multiple of 2 and of 4, the only seat counts: the remainder is unbiased.
+  return static_cast<int>(draw % static_cast<std::uint64_t>(seats));
 }
 
 bool VerifyCommitment(std::uint64_t seed, const Bytes32& salt, std::int64_t match_id, int hand,

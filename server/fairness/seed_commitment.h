@@ -30,6 +30,10 @@ HandCommitment CommitHandSeed(const ServerSecret& secret, std::int64_t match_id,
 // hand (4 bytes LE) || salt (32 bytes).
 Bytes32 CommitmentOf(std::uint64_t seed, const Bytes32& salt, std::int64_t match_id, int hand);
 
+// The first dealer of a table's series, drawn like the deals: a function of the secret and
+// the table's number, unpredictable without the secret and the same on every derivation.
+int FirstDealer(const ServerSecret& secret, std::int64_t table_number, int seats);
+
 bool VerifyCommitment(std::uint64_t seed, const Bytes32& salt, std::int64_t match_id, int hand,
                       const Bytes32& commitment);
 

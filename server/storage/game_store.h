@@ -134,7 +134,9 @@ class GameStore {
   virtual void DeleteSession(const std::string& token_hash) = 0;
 
   // Tables and matches.
-  virtual void SaveTable(const TableRecord& table) = 0;
+  // Returns the store's number for the table (1, 2, 3, ... in creation order), 0 when it
+  // could not be stored.
+  virtual std::int64_t SaveTable(const TableRecord& table) = 0;
   // Stores a new match (match.match_id is ignored) once it is durable and returns the id
   // the store gave it, which is the match's id everywhere; 0 when it could not be stored.
   virtual std::int64_t SaveMatch(const MatchRecord& match) = 0;

@@ -44,9 +44,10 @@ void MemoryGameStore::DeleteSession(const std::string& token_hash) {
   sessions_.erase(token_hash);
 }
 
-void MemoryGameStore::SaveTable(const TableRecord& table) {
+std::int64_t MemoryGameStore::SaveTable(const TableRecord& table) {
   std::lock_guard lock(mutex_);
   tables_[table.table_id] = table;
+  return next_table_number_++;
 }
 
 std::int64_t MemoryGameStore::SaveMatch(const MatchRecord& match) {

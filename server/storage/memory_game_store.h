@@ -17,7 +17,7 @@ class MemoryGameStore final : public GameStore {
   void SaveSession(const SessionRecord& session) override;
   std::optional<SessionRecord> FindSession(const std::string& token_hash) override;
   void DeleteSession(const std::string& token_hash) override;
-  void SaveTable(const TableRecord& table) override;
+  std::int64_t SaveTable(const TableRecord& table) override;
   std::int64_t SaveMatch(const MatchRecord& match) override;
   void AppendEvent(const MatchEventRecord& event, Done done) override;
   void SaveHandResult(const HandResultRecord& result) override;
@@ -33,6 +33,7 @@ class MemoryGameStore final : public GameStore {
   mutable std::mutex mutex_;
   std::int64_t next_account_id_ = 1;
   std::int64_t next_match_id_ = 1;
+  std::int64_t next_table_number_ = 1;
   std::map<std::int64_t, AccountRecord> accounts_;
   std::map<std::string, std::int64_t> account_by_name_;
   std::map<std::string, SessionRecord> sessions_;

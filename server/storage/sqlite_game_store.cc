@@ -111,7 +111,7 @@ void SqliteGameStore::DeleteSession(const std::string& token_hash) {
                     [](const storage::WriteStatus&) {});
 }
 
-void SqliteGameStore::SaveTable(const TableRecord& table) {
+std::int64_t SqliteGameStore::SaveTable(const TableRecord& table) {
   storage::GameTable row;
   row.game = table.game;
   row.rules = table.rules;
@@ -123,10 +123,12 @@ void SqliteGameStore::SaveTable(const TableRecord& table) {
   row.public_id = table.table_id;
   row.series_matches = table.series_matches;
   std::int64_t id = 0;
-  if (WriteAndWait([&](storage::WriteTransaction& tx) { id = tx.CreateTable(row); }).empty()) {
-    std::lock_guard lock(mutex_);
-    table_ids_[table.table_id] = id;
+  if (!WriteAndWait([&](storage::WriteTransaction& tx) { id = tx.CreateTable(row); }).empty()) {
+    return 0;
   }
+  std::lock_guard lock(mutex_);
+  table_ids_[table.table_id] = id;
+  return id;
 }
 
 std::int64_t SqliteGameStore::SaveMatch(const MatchRecord& match) {

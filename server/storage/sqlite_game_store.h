@@ -31,7 +31,7 @@ class SqliteGameStore final : public GameStore {
   void SaveSession(const SessionRecord& session) override;
   std::optional<SessionRecord> FindSession(const std::string& token_hash) override;
   void DeleteSession(const std::string& token_hash) override;
-  void SaveTable(const TableRecord& table) override;
+  std::int64_t SaveTable(const TableRecord& table) override;
   std::int64_t SaveMatch(const MatchRecord& match) override;
   void AppendEvent(const MatchEventRecord& event, Done done) override;
   void SaveHandResult(const HandResultRecord& result) override;

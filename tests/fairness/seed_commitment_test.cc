@@ -2,7 +2,9 @@
 // tampering caught.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <set>
+#include <vector>
 
 #include "server/fairness/seed_commitment.h"
 
@@ -75,6 +77,21 @@ TEST_CASE("a hand's seed is fixed by the secret, the match and the hand", "[fair
   const auto foreign = CommitHandSeed(other, 9, 4);
   CHECK(foreign.seed != first.seed);
   CHECK(foreign.salt != first.salt);
+}
+
+TEST_CASE("the first dealer of a series is a fixed, evenly spread draw", "[fairness]") {
+  for (const int seats : {2, 4}) {
+    std::vector<int> count(static_cast<std::size_t>(seats));
+    for (std::int64_t table = 1; table <= 4000; ++table) {
+      const int dealer = FirstDealer(TestSecret(), table, seats);
+      REQUIRE(dealer >= 0);
+      REQUIRE(dealer < seats);
+      CHECK(dealer == FirstDealer(TestSecret(), table, seats));
+      ++count[static_cast<std::size_t>(dealer)];
+    }
+    // Each seat's share of 4000 draws is within 5 standard deviations of even.
+    for (const int n : count) CHECK(std::abs(n - 4000 / seats) < 5 * 32);
+  }
 }
 
 TEST_CASE("hex round-trips and malformed hex is refused", "[fairness]") {

@@ -70,7 +70,7 @@ class HeldStorage final : public GameStore {
     return inner.FindSession(h);
   }
   void DeleteSession(const std::string& h) override { inner.DeleteSession(h); }
-  void SaveTable(const TableRecord& t) override { inner.SaveTable(t); }
+  std::int64_t SaveTable(const TableRecord& t) override { return inner.SaveTable(t); }
   std::int64_t SaveMatch(const MatchRecord& m) override { return inner.SaveMatch(m); }
   void AppendEvent(const MatchEventRecord& event, Done done) override {
     if (hold) {
