@@ -8,6 +8,9 @@ import { renderPilotta } from './pilotta.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
 import { tableForm, createTable } from './create_table.js';
+import { DealChecks } from './deal_checks.js';
+import { tableItemsOf } from './diloti_builder.js';
+import { inviteForm, invitePanel, parseInvite } from './invite.js';
 
 const main = document.getElementById('main');
 const errors = document.getElementById('errors');
@@ -17,12 +20,17 @@ const whoBadge = document.getElementById('who');
 const state = {
   account: null,
   lobby: new Map(),       // table_id → TableInfo
-  table: null,            // { id, info, matchId, lastSeq, view, game, deadline, ended }
-  selectedCard: null,     // Diloti: the hand card the move list is narrowed to
+  table: null,            // { id, info, matchId, lastSeq, view, game, deadline, ended, invite }
+  selectedCard: null,     // Diloti: the hand card of the move being built
+  picked: [],             // Diloti: the table items ("7h", "@7") picked for that move
   moving: false,          // a move is in flight; its buttons are not pressed twice
   chat: [],
 };
 const scores = new ScoreSheet();
+const dealChecks = new DealChecks((hand, outcome) => {
+  scores.setFairness(hand, outcome);
+  render();
+});
 const conn = new Connection(serverUrl(window.location));
 window.kafenio = { conn, state }; // for the browser tests and for curious players
 
@@ -51,7 +59,9 @@ async function ask(name, body) {
 function saveSession() {
   sessionStorage.setItem('kafenio', JSON.stringify({
     token: state.account && state.account.token,
-    table: state.table && { id: state.table.id, matchId: state.table.matchId, lastSeq: state.table.lastSeq },
+    table: state.table && {
+      id: state.table.id, matchId: state.table.matchId, lastSeq: state.table.lastSeq, invite: state.table.invite,
+    },
   }));
 }
 
@@ -59,14 +69,20 @@ function savedSession() {
   try { return JSON.parse(sessionStorage.getItem('kafenio')) || {}; } catch { return {}; }
 }
 
-async function joinTable(id, matchId = '0', lastSeq = '0') {
-  if (!state.table || state.table.id !== id) {
-    state.table = { id, info: null, matchId, lastSeq, view: null, game: null, deadline: 0, ended: null };
-    scores.reset();
-    state.chat = [];
-  }
+function newTable(id, invite = '') {
+  state.table = { id, info: null, matchId: '0', lastSeq: '0', view: null, game: null, deadline: 0, ended: null, invite };
+  scores.reset();
+  dealChecks.reset();
+  state.chat = [];
+}
+
+// Joins (or rejoins) a table; without sitting down this is watching it. `invite` is the
+// full invite ("TABLE-CODE") of a private table.
+async function joinTable(id, matchId = '0', lastSeq = '0', invite = '') {
+  if (!state.table || state.table.id !== id) newTable(id, invite);
+  const code = parseInvite(state.table.invite);
   try {
-    await ask('join_table', { table_id: id, invite_code: '', match_id: matchId, last_seq: lastSeq });
+    await ask('join_table', { table_id: id, invite_code: code ? code.code : '', match_id: matchId, last_seq: lastSeq });
   } catch (error) {
     state.table = null;
     saveSession();
@@ -100,7 +116,7 @@ async function resume() {
   } else if (saved.table) {
     // A reloaded page has no view and no score sheet: replay the match from its start
     // (the server sends a snapshot instead when it no longer keeps those events).
-    await joinTable(saved.table.id, saved.table.matchId || '0', '0');
+    await joinTable(saved.table.id, saved.table.matchId || '0', '0', saved.table.invite || '');
   }
   render();
   return true;
@@ -115,7 +131,7 @@ function setLobby(tables) {
 function onMatchEvent(event) {
   const table = state.table;
   if (!table || event.table_id !== table.id) return;
-  if (event.match_started) { scores.reset(); table.ended = null; }
+  if (event.match_started) { scores.reset(); dealChecks.reset(); table.ended = null; }
   table.matchId = event.match_id;
   table.lastSeq = event.seq;
   const [game, view] = Object.entries(event.view || {}).find(([, v]) => v) || [];
@@ -123,11 +139,14 @@ function onMatchEvent(event) {
     table.game = game;
     table.view = view;
     scores.record(view.last_result);
+    dealChecks.observe(event, game, view);
   }
   if (event.hand_ended) scores.record(event.hand_ended.result);
   if (event.match_ended) table.ended = event.match_ended;
   table.deadline = Number(event.turn_deadline_unix_ms || 0);
+  // A new position: a half-built Diloti move may no longer be legal.
   state.selectedCard = null;
+  state.picked = [];
   saveSession();
   render();
 }
@@ -207,17 +226,37 @@ function seatsSummary(info) {
   return info.seats.map((s) => (s.kind === 'SEAT_EMPTY' ? '—' : s.name)).join(', ');
 }
 
+// Joins a table and sits in its first empty seat.
+async function joinAndSit(info) {
+  const empty = info.seats.find((s) => s.kind === 'SEAT_EMPTY');
+  await joinTable(info.table_id);
+  if (empty) await ask('sit', { table_id: info.table_id, seat: empty.seat });
+}
+
+function seriesText(info) {
+  const parts = [];
+  if (info.series_matches > 0) parts.push(`best of ${info.series_matches}`);
+  if (info.matches_played > 0) parts.push(`series ${info.series_score.join(' – ')}`);
+  return parts.length ? ` · ${parts.join(', ')}` : '';
+}
+
 function lobbyScreen() {
-  const rows = [...state.lobby.values()].map((info) => el('li', { class: 'lobby-table' },
-    el('span', {}, `${info.game} · ${info.rules} · ${seatsSummary(info)}${info.match_in_progress ? ' · playing' : ''}`), ' ',
-    actionButton('Join', () => joinTable(info.table_id).catch(() => {}))));
+  const rows = [...state.lobby.values()].map((info) => {
+    const open = !info.match_in_progress && info.seats.some((s) => s.kind === 'SEAT_EMPTY');
+    return el('li', { class: 'lobby-table', 'data-table': info.table_id },
+      el('span', {}, `${info.game} · ${info.rules} · ${seatsSummary(info)}`,
+        info.match_in_progress ? ' · playing' : '', seriesText(info),
+        info.spectators ? ` · ${info.spectators} watching` : ''), ' ',
+      actionButton('Watch', () => joinTable(info.table_id).catch(() => {}), { 'aria-label': `watch ${info.game} table ${info.table_id}` }),
+      open ? actionButton('Sit', () => joinAndSit(info).catch(() => {}), { 'aria-label': `sit at ${info.game} table ${info.table_id}` }) : null);
+  });
   return el('div', { class: 'lobby' },
     el('section', { class: 'panel' }, el('h2', {}, 'Tables'),
-      rows.length ? el('ul', { class: 'table-list' }, rows) : el('p', { class: 'muted' }, 'No open tables. Create one!')),
+      rows.length ? el('ul', { class: 'table-list' }, rows) : el('p', { class: 'muted' }, 'No open tables. Create one!'),
+      inviteForm((invite) => joinTable(invite.tableId, '0', '0', invite.text).catch(() => {}), showError)),
     tableForm(async (request) => {
-      await createTable(ask, request, (id) => {
-        state.table = { id, info: null, matchId: '0', lastSeq: '0', view: null, game: null, deadline: 0, ended: null };
-        scores.reset();
+      await createTable(ask, request, (id, inviteCode) => {
+        newTable(id, inviteCode ? `${id}-${inviteCode}` : '');
         saveSession();
         render();
       });
@@ -259,6 +298,20 @@ function seatPanel(info) {
     s.seat === me && s.bot_holding ? actionButton('Take my seat back', () => ask('reclaim_seat', { table_id: tableId }).catch(() => {})) : null)));
 }
 
+function seriesOver(info) {
+  return info.series_matches > 0 && info.matches_played >= info.series_matches;
+}
+
+// Series totals: matches won by each side, and which match of how many this is.
+function seriesLine(info, names) {
+  const number = info.matches_played + (info.match_in_progress ? 1 : 0);
+  const of = info.series_matches > 0 ? ` of ${info.series_matches}` : '';
+  return el('p', { class: 'series', 'aria-label': 'series totals' },
+    `Series${number ? `, match ${number}${of}` : of ? ` of ${info.series_matches} matches` : ''}: `,
+    names.map((n, i) => `${n} ${(info.series_score || [])[i] ?? 0}`).join(' · '),
+    seriesOver(info) ? ' (over)' : '');
+}
+
 function clockText() {
   const table = state.table;
   if (!table || !table.deadline) return '';
@@ -295,7 +348,14 @@ function tableScreen() {
   const ctx = {
     seatName, play,
     selectedCard: state.selectedCard,
-    select: (card) => { state.selectedCard = card; render(); },
+    picked: state.picked,
+    select: (card) => { state.selectedCard = card; state.picked = []; render(); },
+    toggle: (item) => {
+      if (!state.selectedCard) return; // the preview asks for a hand card first
+      state.picked = state.picked.includes(item) ? state.picked.filter((i) => i !== item) : [...state.picked, item];
+      render();
+    },
+    build: (move) => { state.selectedCard = move.card; state.picked = tableItemsOf(move); render(); },
   };
   let game = null;
   if (view && table.game === 'pilotta') game = renderPilotta(view, ctx);
@@ -308,8 +368,10 @@ function tableScreen() {
     el('header', { class: 'table-head panel' },
       el('h2', {}, `${info.game === 'pilotta' ? 'Pilotta' : 'Diloti'} · ${info.rules}`),
       el('p', { class: 'totals', 'aria-label': 'match totals' },
-        names.map((n, i) => el('span', {}, `${n}: `, el('strong', {}, totals[i] ?? 0))),
-        info.matches_played ? el('span', {}, `Series ${info.series_score.join(' – ')}`) : null),
+        names.map((n, i) => el('span', {}, `${n}: `, el('strong', {}, totals[i] ?? 0)))),
+      seriesLine(info, names),
+      me < 0 ? el('p', { class: 'watching' }, 'You are watching this table.') : null,
+      info.private && table.invite ? invitePanel(table.invite, showError) : null,
       el('p', { class: 'turn', 'aria-live': 'polite' }, turn, ' ', el('span', { id: 'clock' }, clockText())),
       el('div', { class: 'table-actions' },
         me >= 0 && !info.match_in_progress ? actionButton(meReady ? 'Not ready' : 'Ready', () =>
@@ -324,7 +386,8 @@ function tableScreen() {
         }))),
     table.ended ? el('p', { class: 'panel match-over', role: 'status' },
       `Match over: ${names[table.ended.winner] || 'nobody'} won ${table.ended.totals.join(' – ')}.`,
-      me >= 0 ? ' Press Ready to play again.' : '') : null,
+      me >= 0 && !seriesOver(info) ? ' Press Ready to play again.' : '',
+      seriesOver(info) ? ' The series is over.' : '') : null,
     !info.match_in_progress && !table.ended ? seatPanel(info) : null,
     game ? el('section', { class: 'panel board' }, game) : null,
     scores.render(table.game || info.game, names),
@@ -350,14 +413,23 @@ function render() {
   } else if (buttonKey) {
     const buttons = [...main.querySelectorAll('button')];
     const again = buttons.find((b) => focusKey(b) === buttonKey)
-      || main.querySelector('button.move, button.card.legal, .hand button.card');
+      || main.querySelector('button.play-move, .hand button.card.legal, button.move, .hand button.card');
     if (again) again.focus();
   }
 }
 
 function focusKey(button) {
-  return button.dataset.notation || button.dataset.card || button.textContent;
+  return button.dataset.notation || button.dataset.card || button.dataset.item || button.textContent;
 }
+
+// Escape clears a half-built Diloti move.
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && (state.selectedCard || state.picked.length)) {
+    state.selectedCard = null;
+    state.picked = [];
+    render();
+  }
+});
 
 setInterval(() => {
   const clock = document.getElementById('clock');
