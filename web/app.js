@@ -369,7 +369,7 @@ function tableScreen() {
       el('h2', {}, `${info.game === 'pilotta' ? 'Pilotta' : 'Diloti'} · ${info.rules}`),
       el('p', { class: 'totals', 'aria-label': 'match totals' },
         names.map((n, i) => el('span', {}, `${n}: `, el('strong', {}, totals[i] ?? 0)))),
-      seriesLine(info, names),
+      info.series_matches > 0 || info.matches_played > 0 ? seriesLine(info, names) : null,
       me < 0 ? el('p', { class: 'watching' }, 'You are watching this table.') : null,
       info.private && table.invite ? invitePanel(table.invite, showError) : null,
       el('p', { class: 'turn', 'aria-live': 'polite' }, turn, ' ', el('span', { id: 'clock' }, clockText())),

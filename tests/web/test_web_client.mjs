@@ -141,7 +141,7 @@ async function pilotta(page, url) {
 // the move uses (by mouse, or by keyboard: focus and Space/Enter), read the preview, and
 // press the button that sends it. Prefers captures and declarations so the builder is
 // exercised; returns the preview the page showed.
-async function builderMove(page, byKeyboard) {
+async function builderMove(page, byKeyboard, screenshotName = '') {
   const move = await page.evaluate(() => {
     const legal = window.kafenio.state.table.view.legal_moves || [];
     return legal.find((m) => m.kind === 'capture') || legal.find((m) => m.kind !== 'lay') || legal[0];
@@ -157,6 +157,7 @@ async function builderMove(page, byKeyboard) {
     assert(await button.getAttribute('aria-pressed') === 'true', `table item ${item} shown as picked`);
   }
   const preview = await page.locator('.builder .preview').textContent();
+  if (screenshotName) await screenshots(page, screenshotName);
   const send = page.locator(`button.play-move[data-notation="${move.notation}"]`);
   assert(await send.count() === 1, `no button sends ${move.notation}; preview: ${preview}`);
   await press(send, 'Enter');
@@ -249,12 +250,12 @@ async function diloti(page, url) {
   await page.locator('#connection.online').waitFor({ timeout: 30000 });
 
   await page.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 });
-  await screenshots(page, 'diloti-builder');
   if (!refused) refused = await builderRefusesIllegal(page);
+  const second = await builderMove(page, true, 'diloti-builder');
   const previews = await playDilotiRound(page, 60);
-  const kinds = new Set([first, ...previews].map((p) => p.move.kind));
+  const kinds = new Set([first, second, ...previews].map((p) => p.move.kind));
   assert(previews.every((p) => p.preview.length > 0), 'every built move had a preview');
-  console.log(`diloti 2p: ${previews.length + 1} moves built (${[...kinds].join(', ')}); illegal selection refused: ${refused}`);
+  console.log(`diloti 2p: ${previews.length + 2} moves built (${[...kinds].join(', ')}); illegal selection refused: ${refused}`);
   const line = await page.locator('.score-sheet .result-line').first().textContent();
   assert(line.startsWith('hand ') && line.includes(' score '), `score sheet line: ${line}`);
   console.log(`diloti 2p deal check: ${await dealChecked(page)}`);
