@@ -63,7 +63,7 @@ export function renderDiloti(view, ctx) {
 // The preview and the buttons that send the built move, clear it, or list every move.
 function builderPanel(preview, selected, picked, legal, table, ctx) {
   const send = preview.moves.map((move) => actionButton(
-    preview.moves.length === 1 ? `Play: ${preview.text}` : describeMove(move, table),
+    preview.moves.length === 1 ? `Play: ${describeMove(move, table)}` : describeMove(move, table),
     () => ctx.play(move), { class: `primary play-move move-${move.kind}`, 'data-notation': move.notation }));
   return el('section', { class: 'builder', 'aria-label': 'your move' },
     el('p', { class: `preview preview-${preview.state}`, role: 'status', 'aria-live': 'polite' },

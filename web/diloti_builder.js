@@ -93,7 +93,12 @@ export function describeMove(move, table = { loose: [], declarations: [] }) {
 export function previewSelection(legal, card, picked, table) {
   if (!card) return { state: 'none', text: 'Pick a card from your hand.', moves: [] };
   const exact = matchingMoves(legal, card, picked);
-  if (exact.length === 1) return { state: 'ready', text: describeMove(exact[0], table), moves: exact };
+  if (exact.length === 1) {
+    // A lay needs no table cards; say so when the card could also take or build.
+    const more = exact[0].kind === 'lay' && movesWithCard(legal, card).length > 1
+      ? ' (or pick table cards to capture or declare)' : '';
+    return { state: 'ready', text: describeMove(exact[0], table) + more, moves: exact };
+  }
   if (exact.length > 1) {
     return { state: 'choose', text: `These cards can be played ${exact.length} ways: pick one.`, moves: exact };
   }

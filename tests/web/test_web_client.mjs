@@ -141,7 +141,8 @@ async function pilotta(page, url) {
 // the move uses (by mouse, or by keyboard: focus and Space/Enter), read the preview, and
 // press the button that sends it. Prefers captures and declarations so the builder is
 // exercised; returns the preview the page showed.
-async function builderMove(page, byKeyboard, screenshotName = '') {
+let builderScreenshot = false; // taken once, at the first move that picks table items
+async function builderMove(page, byKeyboard) {
   const move = await page.evaluate(() => {
     const legal = window.kafenio.state.table.view.legal_moves || [];
     return legal.find((m) => m.kind === 'capture') || legal.find((m) => m.kind !== 'lay') || legal[0];
@@ -157,7 +158,10 @@ async function builderMove(page, byKeyboard, screenshotName = '') {
     assert(await button.getAttribute('aria-pressed') === 'true', `table item ${item} shown as picked`);
   }
   const preview = await page.locator('.builder .preview').textContent();
-  if (screenshotName) await screenshots(page, screenshotName);
+  if (!builderScreenshot && tableItemsOf(move).length > 0) {
+    builderScreenshot = true;
+    await screenshots(page, 'diloti-builder');
+  }
   const send = page.locator(`button.play-move[data-notation="${move.notation}"]`);
   assert(await send.count() === 1, `no button sends ${move.notation}; preview: ${preview}`);
   await press(send, 'Enter');
@@ -251,11 +255,11 @@ async function diloti(page, url) {
 
   await page.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 });
   if (!refused) refused = await builderRefusesIllegal(page);
-  const second = await builderMove(page, true, 'diloti-builder');
   const previews = await playDilotiRound(page, 60);
-  const kinds = new Set([first, second, ...previews].map((p) => p.move.kind));
+  const kinds = new Set([first, ...previews].map((p) => p.move.kind));
+  assert(builderScreenshot, 'no move picked table cards');
   assert(previews.every((p) => p.preview.length > 0), 'every built move had a preview');
-  console.log(`diloti 2p: ${previews.length + 2} moves built (${[...kinds].join(', ')}); illegal selection refused: ${refused}`);
+  console.log(`diloti 2p: ${previews.length + 1} moves built (${[...kinds].join(', ')}); illegal selection refused: ${refused}`);
   const line = await page.locator('.score-sheet .result-line').first().textContent();
   assert(line.startsWith('hand ') && line.includes(' score '), `score sheet line: ${line}`);
   console.log(`diloti 2p deal check: ${await dealChecked(page)}`);
@@ -290,7 +294,15 @@ async function spectate(browser, url) {
   await owner.locator('input[name=bots]').uncheck();
   await owner.getByRole('button', { name: 'Create table' }).click();
   await owner.getByRole('button', { name: 'Stand up' }).waitFor();
-  for (let seat = 1; seat < 4; seat += 1) await owner.getByRole('button', { name: 'Add bot' }).first().click();
+  // One bot at a time: each press waits for the seat list to show the bot.
+  const addBots = () => owner.evaluate(() => [...document.querySelectorAll('.seat-list button')]
+    .filter((b) => b.textContent === 'Add bot').length);
+  for (let left = 3; left > 0; left -= 1) {
+    await owner.getByRole('button', { name: 'Add bot' }).first().click();
+    await owner.waitForFunction((n) => [...document.querySelectorAll('.seat-list button')]
+      .filter((b) => b.textContent === 'Add bot').length === n, left - 1);
+  }
+  assert(await addBots() === 0, 'three bots seated');
   await owner.getByRole('button', { name: 'Stand up' }).click();
   await owner.getByRole('button', { name: 'Sit here' }).waitFor();
   const tableId = await owner.evaluate(() => window.kafenio.state.table.id);
@@ -309,6 +321,7 @@ async function spectate(browser, url) {
   assert(await watcher.locator('.hand .card').count() === 0, 'a spectator sees no hand');
   assert(await watcher.locator('button.move, button.card.legal').count() === 0, 'a spectator is offered no move');
   await noErrorsShown(watcher);
+  await noErrorsShown(owner);
   await screenshots(watcher, 'spectator');
   await owner.close();
   await watcher.close();
