@@ -7,10 +7,12 @@ import { actionButton, el } from './dom.js';
 import { renderPilotta } from './pilotta.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
-import { tableForm, createTable } from './create_table.js';
+import { createTable } from './create_table.js';
+import { lobbyScreen } from './lobby.js';
+import { signInScreen } from './sign_in.js';
 import { DealChecks } from './deal_checks.js';
 import { tableItemsOf } from './diloti_builder.js';
-import { inviteForm, invitePanel, parseInvite } from './invite.js';
+import { invitePanel, parseInvite } from './invite.js';
 
 const main = document.getElementById('main');
 const errors = document.getElementById('errors');
@@ -193,39 +195,6 @@ async function signedIn(request, body) {
   render();
 }
 
-function signInScreen() {
-  const guestName = el('input', { id: 'guest-name', name: 'name', required: true, maxlength: 24, autocomplete: 'nickname', placeholder: 'eleni' });
-  const guest = el('form', { class: 'panel sign-in', onsubmit: (e) => {
-    e.preventDefault();
-    signedIn('sign_in_guest', { name: guestName.value.trim() }).catch(() => {});
-  } },
-  el('h2', {}, 'Play Diloti and Pilotta'),
-  el('label', { for: 'guest-name' }, 'Your name'), guestName,
-  el('button', { type: 'submit', class: 'primary' }, 'Play as guest'));
-
-  // An account keeps its name; the server asks for a password of at least 8 characters.
-  const accountName = el('input', { id: 'account-name', name: 'account', required: true, maxlength: 24, autocomplete: 'username' });
-  const password = el('input', { id: 'account-password', name: 'password', type: 'password', required: true, autocomplete: 'current-password' });
-  const credentials = () => ({ name: accountName.value.trim(), password: password.value });
-  const account = el('form', { class: 'panel sign-in', onsubmit: (e) => {
-    e.preventDefault();
-    signedIn('sign_in', credentials()).catch(() => {});
-  } },
-  el('h2', {}, 'Or use an account'),
-  el('label', { for: 'account-name' }, 'Account name'), accountName,
-  el('label', { for: 'account-password' }, 'Password'), password,
-  el('div', { class: 'table-actions' },
-    el('button', { type: 'submit' }, 'Sign in'),
-    actionButton('Register', () => {
-      if (account.reportValidity()) signedIn('register', credentials()).catch(() => {});
-    })));
-  return el('div', { class: 'lobby' }, guest, account);
-}
-
-function seatsSummary(info) {
-  return info.seats.map((s) => (s.kind === 'SEAT_EMPTY' ? '—' : s.name)).join(', ');
-}
-
 // Joins a table and sits in its first empty seat.
 async function joinAndSit(info) {
   const empty = info.seats.find((s) => s.kind === 'SEAT_EMPTY');
@@ -233,35 +202,17 @@ async function joinAndSit(info) {
   if (empty) await ask('sit', { table_id: info.table_id, seat: empty.seat });
 }
 
-function seriesText(info) {
-  const parts = [];
-  if (info.series_matches > 0) parts.push(`best of ${info.series_matches}`);
-  if (info.matches_played > 0) parts.push(`series ${info.series_score.join(' – ')}`);
-  return parts.length ? ` · ${parts.join(', ')}` : '';
-}
-
-function lobbyScreen() {
-  const rows = [...state.lobby.values()].map((info) => {
-    const open = !info.match_in_progress && info.seats.some((s) => s.kind === 'SEAT_EMPTY');
-    return el('li', { class: 'lobby-table', 'data-table': info.table_id },
-      el('span', {}, `${info.game} · ${info.rules} · ${seatsSummary(info)}`,
-        info.match_in_progress ? ' · playing' : '', seriesText(info),
-        info.spectators ? ` · ${info.spectators} watching` : ''), ' ',
-      actionButton('Watch', () => joinTable(info.table_id).catch(() => {}), { 'aria-label': `watch ${info.game} table ${info.table_id}` }),
-      open ? actionButton('Sit', () => joinAndSit(info).catch(() => {}), { 'aria-label': `sit at ${info.game} table ${info.table_id}` }) : null);
-  });
-  return el('div', { class: 'lobby' },
-    el('section', { class: 'panel' }, el('h2', {}, 'Tables'),
-      rows.length ? el('ul', { class: 'table-list' }, rows) : el('p', { class: 'muted' }, 'No open tables. Create one!'),
-      inviteForm((invite) => joinTable(invite.tableId, '0', '0', invite.text).catch(() => {}), showError)),
-    tableForm(async (request) => {
-      await createTable(ask, request, (id, inviteCode) => {
-        newTable(id, inviteCode ? `${id}-${inviteCode}` : '');
-        saveSession();
-        render();
-      });
-    }));
-}
+const lobbyActions = {
+  watch: (info) => joinTable(info.table_id).catch(() => {}),
+  sit: (info) => joinAndSit(info).catch(() => {}),
+  joinWithInvite: (invite) => joinTable(invite.tableId, '0', '0', invite.text).catch(() => {}),
+  showError,
+  createTable: (request) => createTable(ask, request, (id, inviteCode) => {
+    newTable(id, inviteCode ? `${id}-${inviteCode}` : '');
+    saveSession();
+    render();
+  }),
+};
 
 function mySeat(info) {
   if (!info || !state.account) return -1;
@@ -399,9 +350,9 @@ function tableScreen() {
 function render() {
   whoBadge.textContent = state.account ? state.account.name : '';
   let screen;
-  if (!state.account) screen = signInScreen();
+  if (!state.account) screen = signInScreen(signedIn);
   else if (state.table) screen = tableScreen();
-  else screen = lobbyScreen();
+  else screen = lobbyScreen([...state.lobby.values()], lobbyActions);
   // Pushed events redraw the screen: keep what the player is typing, and keep keyboard
   // focus on the same button (or the first move offered) so the keyboard stays usable.
   const active = document.activeElement;
