@@ -63,6 +63,9 @@ function saveSession() {
     token: state.account && state.account.token,
     table: state.table && {
       id: state.table.id, matchId: state.table.matchId, lastSeq: state.table.lastSeq, invite: state.table.invite,
+      // What a reload cannot ask the server for: this match's score sheet so far, and what
+      // was dealt at the start of the hand in play (for its fair-deal check).
+      scores: scores.save(), deals: dealChecks.save(),
     },
   }));
 }
@@ -116,9 +119,13 @@ async function resume() {
     // A dropped connection: ask only for the events missed since the last one seen.
     await joinTable(state.table.id, state.table.matchId, state.table.lastSeq);
   } else if (saved.table) {
-    // A reloaded page has no view and no score sheet: replay the match from its start
-    // (the server sends a snapshot instead when it no longer keeps those events).
-    await joinTable(saved.table.id, saved.table.matchId || '0', '0', saved.table.invite || '');
+    // A reloaded page has no view: ask for the current one (a snapshot, as last_seq is 0);
+    // the score sheet and the deal checks come back from session storage.
+    newTable(saved.table.id, saved.table.invite || '');
+    state.table.matchId = saved.table.matchId || '0';
+    scores.restore(saved.table.scores);
+    dealChecks.restore(saved.table.deals);
+    await joinTable(saved.table.id, state.table.matchId, '0');
   }
   render();
   return true;
@@ -133,7 +140,9 @@ function setLobby(tables) {
 function onMatchEvent(event) {
   const table = state.table;
   if (!table || event.table_id !== table.id) return;
-  if (event.match_started) { scores.reset(); dealChecks.reset(); table.ended = null; }
+  // A new match (announced, or found in a snapshot after a reload) starts a new sheet.
+  const otherMatch = table.matchId !== '0' && event.match_id !== table.matchId;
+  if (event.match_started || otherMatch) { scores.reset(); dealChecks.reset(); table.ended = null; }
   table.matchId = event.match_id;
   table.lastSeq = event.seq;
   const [game, view] = Object.entries(event.view || {}).find(([, v]) => v) || [];

@@ -14,6 +14,15 @@ export class DealChecks {
     this.hands.clear();
   }
 
+  // The hands not yet checked, as plain data for session storage, and back.
+  save() {
+    return [...this.hands];
+  }
+
+  restore(saved) {
+    this.hands = new Map(saved || []);
+  }
+
   // `game` is "pilotta" or "diloti", `view` the receiver's view after the event.
   observe(event, game, view) {
     if (!view) return;
@@ -42,6 +51,7 @@ export class DealChecks {
     const number = ended.result ? ended.result.number : 0;
     if (!number) return;
     const seen = this.hands.get(number) || { commitment: '', dealer: ended.dealer, viewer: view.viewer, dealt: null, table: null };
+    this.hands.delete(number);
     verifyHand({
       ...seen,
       game,

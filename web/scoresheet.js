@@ -25,6 +25,17 @@ export class ScoreSheet {
     this.fairness.clear();
   }
 
+  // The sheet as plain data for session storage, and back.
+  save() {
+    return { rows: [...this.rows], fairness: [...this.fairness] };
+  }
+
+  restore(saved) {
+    if (!saved) return;
+    this.rows = new Map(saved.rows || []);
+    this.fairness = new Map(saved.fairness || []);
+  }
+
   setFairness(number, check) {
     this.fairness.set(number, check);
   }

@@ -123,6 +123,19 @@ assert(outcomes.length === 1 && outcomes[0].number === 2 && outcomes[0].outcome.
   `DealChecks on a true hand: ${JSON.stringify(outcomes)}`);
 outcomes = await followHand([[started, { ...view, hand: deal.hands[1] }], [ended, endView]]);
 assert(outcomes[0].outcome.status === 'warning', 'DealChecks warns when other cards were dealt');
+// A reload in mid-hand: what was saved at hand_started is restored into a new DealChecks.
+{
+  const before = new DealChecks(() => {});
+  before.observe(started, 'diloti', view);
+  const saved = JSON.parse(JSON.stringify(before.save()));
+  const after = [];
+  const reloaded = new DealChecks((number, outcome) => after.push(outcome));
+  reloaded.restore(saved);
+  reloaded.observe({ match_id: '42', snapshot: { seed_commitment: commitment } }, 'diloti', { ...view, hand: deal.hands[0].slice(1) });
+  reloaded.observe(ended, 'diloti', endView);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert(after.length === 1 && after[0].status === 'verified', `DealChecks after a reload: ${JSON.stringify(after)}`);
+}
 const unpublished = { match_id: '42', hand_ended: { result: { number: 2 }, seed: '', salt: '', seed_commitment: '', dealer: 0 } };
 outcomes = await followHand([[{ ...started, hand_started: { hand_number: 2, dealer: 1, seed_commitment: '' } }, view], [unpublished, endView]]);
 assert(outcomes[0].outcome.status === 'not_published', 'DealChecks: an empty seed is not published');
