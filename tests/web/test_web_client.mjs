@@ -132,7 +132,14 @@ async function pilotta(page, url) {
   assert(line.startsWith('hand 1'), `score sheet line: ${line}`);
   const rows = await page.locator('.score-sheet .hand-result th[scope=row]').allTextContents();
   assert(rows.includes('totals'), `score sheet rows: ${rows}`);
-  console.log(`pilotta deal check: ${await dealChecked(page)}`);
+  const checked = await dealChecked(page);
+  console.log(`pilotta deal check: ${checked}`);
+  // A reload keeps the score sheet and its deal check.
+  await page.reload();
+  await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
+  await page.locator('.score-sheet .fairness').first().waitFor();
+  assert(await page.locator('.score-sheet .fairness[data-hand="1"]').textContent() === checked,
+    'the deal check of hand 1 survives a reload');
   await noErrorsShown(page);
   await screenshots(page, 'pilotta');
 }
@@ -309,9 +316,17 @@ async function spectate(browser, url) {
 
   const watcher = await newPage(browser);
   await signIn(watcher, url, 'watcher');
-  await watcher.locator(`.lobby-table[data-table="${tableId}"]`).waitFor();
-  await watcher.locator(`.lobby-table[data-table="${tableId}"]`).getByRole('button', { name: /^watch/ }).click();
+  // From the lobby: sit in the free seat, stand up again (now watching), as a player would.
+  const row = watcher.locator(`.lobby-table[data-table="${tableId}"]`);
+  await row.getByRole('button', { name: /^sit/ }).click();
+  await watcher.getByRole('button', { name: 'Stand up' }).click();
   await watcher.locator('.watching').waitFor();
+  await watcher.getByRole('button', { name: 'Leave table' }).click();
+  // Watching from the lobby: join without a seat.
+  await row.getByRole('button', { name: /^watch/ }).click();
+  await watcher.locator('.watching').waitFor();
+  // The owner stood up too: two spectators.
+  await owner.waitForFunction(() => (document.querySelector('.watching') || {}).textContent?.includes('2 watching'));
   // The last seat gets its bot while the watcher looks on; the match starts at once.
   await owner.getByRole('button', { name: 'Add bot' }).click();
   await watcher.locator('.game.pilotta').waitFor({ timeout: 30000 });
