@@ -65,7 +65,7 @@ function saveSession() {
       id: state.table.id, matchId: state.table.matchId, lastSeq: state.table.lastSeq, invite: state.table.invite,
       // What a reload cannot ask the server for: this match's score sheet so far, and what
       // was dealt at the start of the hand in play (for its fair-deal check).
-      scores: scores.save(), deals: dealChecks.save(),
+      scores: scores.save(), deals: dealChecks.save(), ended: state.table.ended,
     },
   }));
 }
@@ -124,6 +124,7 @@ async function resume() {
     newTable(saved.table.id, saved.table.invite || '');
     state.table.matchId = saved.table.matchId || '0';
     scores.restore(saved.table.scores);
+    state.table.ended = saved.table.ended || null; // a finished match sends no snapshot
     dealChecks.restore(saved.table.deals);
     await joinTable(saved.table.id, state.table.matchId, '0');
   }

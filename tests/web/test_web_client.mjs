@@ -134,10 +134,12 @@ async function pilotta(page, url) {
   assert(rows.includes('totals'), `score sheet rows: ${rows}`);
   const checked = await dealChecked(page);
   console.log(`pilotta deal check: ${checked}`);
-  // A reload keeps the score sheet and its deal check.
+  // A reload keeps the score sheet and its deal check (hand 1 may have ended the match,
+  // which leaves no game view to show).
+  const over = await page.locator('.match-over').count();
   await page.reload();
-  await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
-  await page.locator('.score-sheet .fairness').first().waitFor();
+  await page.locator('.score-sheet .fairness').first().waitFor({ timeout: 30000 });
+  assert(await page.locator('.match-over').count() === over, 'a reload keeps the match-over line');
   assert(await page.locator('.score-sheet .fairness[data-hand="1"]').textContent() === checked,
     'the deal check of hand 1 survives a reload');
   await noErrorsShown(page);
@@ -385,9 +387,9 @@ async function privateTable(browser, url) {
   const series = await guest.locator('.series').textContent();
   assert(series.includes('match 1 of 3'), `series line: ${series}`);
   // Whoever is to act makes one move with the builder; the other sees it arrive.
-  const hostToAct = await host.locator('.hand button.card.legal').count() > 0;
-  const [mover, other] = hostToAct ? [host, guest] : [guest, host];
-  await mover.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 });
+  const mover = await Promise.race([host, guest].map((p) =>
+    p.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 }).then(() => p)));
+  const other = mover === host ? guest : host;
   const seqBefore = await other.evaluate(() => Number(window.kafenio.state.table.lastSeq));
   await builderMove(mover, false);
   await other.waitForFunction((seq) => Number(window.kafenio.state.table.lastSeq) > seq, seqBefore, { timeout: 30000 });
