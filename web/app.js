@@ -7,6 +7,7 @@ import { actionButton, el } from './dom.js';
 import { renderPilotta } from './pilotta.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
+import { errorTitle } from './errors.js';
 import { createTable } from './create_table.js';
 import { lobbyScreen } from './lobby.js';
 import { signInScreen } from './sign_in.js';
@@ -25,6 +26,7 @@ const state = {
   table: null,            // { id, info, matchId, lastSeq, view, game, deadline, ended, invite }
   selectedCard: null,     // Diloti: the hand card of the move being built
   picked: [],             // Diloti: the table items ("7h", "@7") picked for that move
+  allMovesOpen: false,    // Diloti: the list of every legal move is unfolded
   moving: false,          // a move is in flight; its buttons are not pressed twice
   chat: [],
 };
@@ -40,9 +42,11 @@ window.kafenio = { conn, state }; // for the browser tests and for curious playe
 
 function showError(error) {
   const code = error instanceof ServerError ? error.code : 'CLIENT';
-  const text = error instanceof ServerError ? error.message : error.message || String(error);
+  const text = error instanceof ServerError ? error.detail : error.message || String(error);
+  const title = errorTitle(code);
   const item = el('li', { class: 'error', 'data-code': code },
-    el('strong', {}, code), ' ', text, ' ',
+    title ? [el('strong', {}, title), ': '] : null, text,
+    code !== 'CLIENT' ? el('span', { class: 'error-code' }, ` (${code})`) : null, ' ',
     actionButton('Dismiss', () => item.remove(), { class: 'dismiss', 'aria-label': 'dismiss error' }));
   errors.append(item);
 }
@@ -83,15 +87,19 @@ function newTable(id, invite = '') {
 
 // Joins (or rejoins) a table; without sitting down this is watching it. `invite` is the
 // full invite ("TABLE-CODE") of a private table.
-async function joinTable(id, matchId = '0', lastSeq = '0', invite = '') {
+// `rejoin`: coming back after a reload or a reconnect, when a closed table is no
+// surprise worth a bare UNKNOWN_TABLE.
+async function joinTable(id, matchId = '0', lastSeq = '0', invite = '', rejoin = false) {
   if (!state.table || state.table.id !== id) newTable(id, invite);
   const code = parseInvite(state.table.invite);
   try {
-    await ask('join_table', { table_id: id, invite_code: code ? code.code : '', match_id: matchId, last_seq: lastSeq });
+    await conn.request('join_table', { table_id: id, invite_code: code ? code.code : '', match_id: matchId, last_seq: lastSeq });
   } catch (error) {
     state.table = null;
     saveSession();
     render();
+    const closed = rejoin && error instanceof ServerError && error.code === 'UNKNOWN_TABLE';
+    showError(closed ? new Error('The table you were at has closed while you were away.') : error);
     throw error;
   }
   saveSession();
@@ -117,7 +125,7 @@ async function resume() {
   await ask('subscribe_lobby', {}).then((reply) => setLobby(reply.lobby.tables));
   if (state.table && state.table.view) {
     // A dropped connection: ask only for the events missed since the last one seen.
-    await joinTable(state.table.id, state.table.matchId, state.table.lastSeq);
+    await joinTable(state.table.id, state.table.matchId, state.table.lastSeq, '', true).catch(() => {});
   } else if (saved.table) {
     // A reloaded page has no view: ask for the current one (a snapshot, as last_seq is 0);
     // the score sheet and the deal checks come back from session storage.
@@ -126,7 +134,7 @@ async function resume() {
     scores.restore(saved.table.scores);
     state.table.ended = saved.table.ended || null; // a finished match sends no snapshot
     dealChecks.restore(saved.table.deals);
-    await joinTable(saved.table.id, state.table.matchId, '0');
+    await joinTable(saved.table.id, state.table.matchId, '0', '', true).catch(() => {});
   }
   render();
   return true;
@@ -317,6 +325,8 @@ function tableScreen() {
       render();
     },
     build: (move) => { state.selectedCard = move.card; state.picked = tableItemsOf(move); render(); },
+    allMovesOpen: state.allMovesOpen,
+    showAllMoves: (open) => { state.allMovesOpen = open; }, // kept across redraws
   };
   let game = null;
   if (view && table.game === 'pilotta') game = renderPilotta(view, ctx);

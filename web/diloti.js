@@ -71,7 +71,7 @@ function builderPanel(preview, selected, picked, legal, table, ctx) {
     el('div', { class: 'actions' }, send,
       selected || picked.length ? actionButton('Clear selection', () => ctx.select(null), { class: 'clear-selection' }) : null),
     // Every legal move, for players who prefer a list; each fills the builder.
-    el('details', { class: 'all-moves' },
+    el('details', { class: 'all-moves', open: ctx.allMovesOpen, ontoggle: (e) => ctx.showAllMoves(e.target.open) },
       el('summary', {}, `All legal moves (${legal.length})`),
       el('div', { class: 'actions' }, legal.map((move) => actionButton(moveLabel(move), () => ctx.build(move),
         { class: `move move-${move.kind}`, 'data-notation': move.notation, title: describeMove(move, table) })))));

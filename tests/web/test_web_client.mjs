@@ -66,10 +66,10 @@ async function signIn(page, url, name) {
   await page.getByRole('heading', { name: 'New table' }).waitFor();
 }
 
-async function createTable(page, game, fill) {
+async function createTable(page, game, fill, target = '21') {
   await page.locator('select[name=game]').selectOption(game);
   await fill();
-  await page.locator('input[name=target]').fill('21');
+  await page.locator('input[name=target]').fill(target);
   await page.getByRole('button', { name: 'Create table' }).click();
 }
 
@@ -123,7 +123,8 @@ async function accounts(url) {
 async function pilotta(page, url) {
   await signIn(page, url, 'pilottaplayer');
   await screenshots(page, 'lobby');
-  await createTable(page, 'pilotta', async () => {});
+  // The preset's target (151), so the match is still on after hand 1 (a reload below).
+  await createTable(page, 'pilotta', async () => {}, '');
   await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
   const pick = 'button.move-pass, button.card.legal, button.move';
   const moves = await playUntilScoreSheet(page, pick, 200);
@@ -134,12 +135,10 @@ async function pilotta(page, url) {
   assert(rows.includes('totals'), `score sheet rows: ${rows}`);
   const checked = await dealChecked(page);
   console.log(`pilotta deal check: ${checked}`);
-  // A reload keeps the score sheet and its deal check (hand 1 may have ended the match,
-  // which leaves no game view to show).
-  const over = await page.locator('.match-over').count();
+  // A reload keeps the score sheet and its deal check.
   await page.reload();
+  await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
   await page.locator('.score-sheet .fairness').first().waitFor({ timeout: 30000 });
-  assert(await page.locator('.match-over').count() === over, 'a reload keeps the match-over line');
   assert(await page.locator('.score-sheet .fairness[data-hand="1"]').textContent() === checked,
     'the deal check of hand 1 survives a reload');
   await noErrorsShown(page);
@@ -247,6 +246,16 @@ async function diloti(page, url) {
   const preview = await page.locator('.builder .preview').textContent();
   assert(preview.length > 0 && !preview.startsWith('Pick a card'), `preview after pressing ${card}: ${preview}`);
   let refused = await builderRefusesIllegal(page);
+
+  // The list of every legal move fills the builder with the move pressed, and stays open.
+  await page.locator('.all-moves summary').click();
+  const listed = page.locator('.all-moves button.move').last();
+  const notation = await listed.getAttribute('data-notation');
+  await listed.click();
+  assert(await page.locator('.all-moves').evaluate((d) => d.open), 'the list of moves stays open');
+  assert(await page.locator(`button.play-move[data-notation="${notation}"]`).count() === 1, `the list's ${notation} fills the builder`);
+  await page.keyboard.press('Escape');
+  await page.locator('.all-moves summary').click();
   const first = await builderMove(page, false);
   assert(first.preview.length > 0, 'the builder previews its move');
 
