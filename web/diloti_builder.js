@@ -79,7 +79,9 @@ export function describeMove(move, table = { loose: [], declarations: [] }) {
       return `raise ${from ? itemText(from) : 'the declaration'} to ${move.value} with your ${card}`;
     }
     case 'group': {
-      const grows = groups.some((g) => g.startsWith('@') && Number(g.slice(1)) === move.value);
+      // Taking in an existing group of the same value grows it; anything else makes one.
+      const grows = groups.includes(`@${move.value}`)
+        && (table.declarations || []).some((d) => d.value === move.value && d.group);
       return `${grows ? 'grow' : 'make'} a group of ${move.value}: ${list(groups.map(groupText))}`;
     }
     default:
