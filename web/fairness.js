@@ -180,7 +180,8 @@ export async function verifyHand(hand) {
   if (!hand.seed || !hand.salt || !(hand.commitment || hand.revealedCommitment)) {
     return { status: 'not_published', text: 'deal not published by the server' };
   }
-  if (hand.commitment && hand.revealedCommitment && hand.commitment !== hand.revealedCommitment) {
+  if (hand.commitment && hand.revealedCommitment
+      && hand.commitment.toLowerCase() !== hand.revealedCommitment.toLowerCase()) {
     return { status: 'warning', text: 'the commitment revealed differs from the one published before the hand' };
   }
   const published = (hand.commitment || hand.revealedCommitment).toLowerCase();

@@ -5,7 +5,9 @@
 // connection mid-match that must both resume the match; a 4-player Diloti round with
 // three bots; watching a table of bots from the lobby; a private table joined with its
 // invite code from a second browser context, after a wrong code shows the server's
-// error. Screenshots (desktop and 390x844) go to the artifacts folder.
+// error. Under each finished hand the score sheet must show the fair-deal check as
+// verified, or "not published" while the server reveals no seeds, never a warning; a
+// reload keeps it. Screenshots (desktop and 390x844) go to the artifacts folder.
 //
 // usage: node test_web_client.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { spawn } from 'node:child_process';
