@@ -7,7 +7,13 @@ import { actionButton, el } from './dom.js';
 import { renderPilotta } from './pilotta.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
-import { tableForm, createTable } from './create_table.js';
+import { errorTitle } from './errors.js';
+import { createTable } from './create_table.js';
+import { lobbyScreen } from './lobby.js';
+import { signInScreen } from './sign_in.js';
+import { DealChecks } from './deal_checks.js';
+import { tableItemsOf } from './diloti_builder.js';
+import { invitePanel, parseInvite } from './invite.js';
 
 const main = document.getElementById('main');
 const errors = document.getElementById('errors');
@@ -17,12 +23,18 @@ const whoBadge = document.getElementById('who');
 const state = {
   account: null,
   lobby: new Map(),       // table_id → TableInfo
-  table: null,            // { id, info, matchId, lastSeq, view, game, deadline, ended }
-  selectedCard: null,     // Diloti: the hand card the move list is narrowed to
+  table: null,            // { id, info, matchId, lastSeq, view, game, deadline, ended, invite }
+  selectedCard: null,     // Diloti: the hand card of the move being built
+  picked: [],             // Diloti: the table items ("7h", "@7") picked for that move
+  allMovesOpen: false,    // Diloti: the list of every legal move is unfolded
   moving: false,          // a move is in flight; its buttons are not pressed twice
   chat: [],
 };
 const scores = new ScoreSheet();
+const dealChecks = new DealChecks((hand, outcome) => {
+  scores.setFairness(hand, outcome);
+  render();
+});
 const conn = new Connection(serverUrl(window.location));
 window.kafenio = { conn, state }; // for the browser tests and for curious players
 
@@ -30,9 +42,11 @@ window.kafenio = { conn, state }; // for the browser tests and for curious playe
 
 function showError(error) {
   const code = error instanceof ServerError ? error.code : 'CLIENT';
-  const text = error instanceof ServerError ? error.message : error.message || String(error);
+  const text = error instanceof ServerError ? error.detail : error.message || String(error);
+  const title = errorTitle(code);
   const item = el('li', { class: 'error', 'data-code': code },
-    el('strong', {}, code), ' ', text, ' ',
+    title ? [el('strong', {}, title), ': '] : null, text,
+    code !== 'CLIENT' ? el('span', { class: 'error-code' }, ` (${code})`) : null, ' ',
     actionButton('Dismiss', () => item.remove(), { class: 'dismiss', 'aria-label': 'dismiss error' }));
   errors.append(item);
 }
@@ -51,7 +65,12 @@ async function ask(name, body) {
 function saveSession() {
   sessionStorage.setItem('kafenio', JSON.stringify({
     token: state.account && state.account.token,
-    table: state.table && { id: state.table.id, matchId: state.table.matchId, lastSeq: state.table.lastSeq },
+    table: state.table && {
+      id: state.table.id, matchId: state.table.matchId, lastSeq: state.table.lastSeq, invite: state.table.invite,
+      // What a reload cannot ask the server for: this match's score sheet so far, and what
+      // was dealt at the start of the hand in play (for its fair-deal check).
+      scores: scores.save(), deals: dealChecks.save(), ended: state.table.ended,
+    },
   }));
 }
 
@@ -59,18 +78,28 @@ function savedSession() {
   try { return JSON.parse(sessionStorage.getItem('kafenio')) || {}; } catch { return {}; }
 }
 
-async function joinTable(id, matchId = '0', lastSeq = '0') {
-  if (!state.table || state.table.id !== id) {
-    state.table = { id, info: null, matchId, lastSeq, view: null, game: null, deadline: 0, ended: null };
-    scores.reset();
-    state.chat = [];
-  }
+function newTable(id, invite = '') {
+  state.table = { id, info: null, matchId: '0', lastSeq: '0', view: null, game: null, deadline: 0, ended: null, invite };
+  scores.reset();
+  dealChecks.reset();
+  state.chat = [];
+}
+
+// Joins (or rejoins) a table; without sitting down this is watching it. `invite` is the
+// full invite ("TABLE-CODE") of a private table.
+// `rejoin`: coming back after a reload or a reconnect, when a closed table is no
+// surprise worth a bare UNKNOWN_TABLE.
+async function joinTable(id, matchId = '0', lastSeq = '0', invite = '', rejoin = false) {
+  if (!state.table || state.table.id !== id) newTable(id, invite);
+  const code = parseInvite(state.table.invite);
   try {
-    await ask('join_table', { table_id: id, invite_code: '', match_id: matchId, last_seq: lastSeq });
+    await conn.request('join_table', { table_id: id, invite_code: code ? code.code : '', match_id: matchId, last_seq: lastSeq });
   } catch (error) {
     state.table = null;
     saveSession();
     render();
+    const closed = rejoin && error instanceof ServerError && error.code === 'UNKNOWN_TABLE';
+    showError(closed ? new Error('The table you were at has closed while you were away.') : error);
     throw error;
   }
   saveSession();
@@ -96,11 +125,16 @@ async function resume() {
   await ask('subscribe_lobby', {}).then((reply) => setLobby(reply.lobby.tables));
   if (state.table && state.table.view) {
     // A dropped connection: ask only for the events missed since the last one seen.
-    await joinTable(state.table.id, state.table.matchId, state.table.lastSeq);
+    await joinTable(state.table.id, state.table.matchId, state.table.lastSeq, '', true).catch(() => {});
   } else if (saved.table) {
-    // A reloaded page has no view and no score sheet: replay the match from its start
-    // (the server sends a snapshot instead when it no longer keeps those events).
-    await joinTable(saved.table.id, saved.table.matchId || '0', '0');
+    // A reloaded page has no view: ask for the current one (a snapshot, as last_seq is 0);
+    // the score sheet and the deal checks come back from session storage.
+    newTable(saved.table.id, saved.table.invite || '');
+    state.table.matchId = saved.table.matchId || '0';
+    scores.restore(saved.table.scores);
+    state.table.ended = saved.table.ended || null; // a finished match sends no snapshot
+    dealChecks.restore(saved.table.deals);
+    await joinTable(saved.table.id, state.table.matchId, '0', '', true).catch(() => {});
   }
   render();
   return true;
@@ -115,7 +149,9 @@ function setLobby(tables) {
 function onMatchEvent(event) {
   const table = state.table;
   if (!table || event.table_id !== table.id) return;
-  if (event.match_started) { scores.reset(); table.ended = null; }
+  // A new match (announced, or found in a snapshot after a reload) starts a new sheet.
+  const otherMatch = table.matchId !== '0' && event.match_id !== table.matchId;
+  if (event.match_started || otherMatch) { scores.reset(); dealChecks.reset(); table.ended = null; }
   table.matchId = event.match_id;
   table.lastSeq = event.seq;
   const [game, view] = Object.entries(event.view || {}).find(([, v]) => v) || [];
@@ -123,11 +159,14 @@ function onMatchEvent(event) {
     table.game = game;
     table.view = view;
     scores.record(view.last_result);
+    dealChecks.observe(event, game, view);
   }
   if (event.hand_ended) scores.record(event.hand_ended.result);
   if (event.match_ended) table.ended = event.match_ended;
   table.deadline = Number(event.turn_deadline_unix_ms || 0);
+  // A new position: a half-built Diloti move may no longer be legal.
   state.selectedCard = null;
+  state.picked = [];
   saveSession();
   render();
 }
@@ -174,55 +213,24 @@ async function signedIn(request, body) {
   render();
 }
 
-function signInScreen() {
-  const guestName = el('input', { id: 'guest-name', name: 'name', required: true, maxlength: 24, autocomplete: 'nickname', placeholder: 'eleni' });
-  const guest = el('form', { class: 'panel sign-in', onsubmit: (e) => {
-    e.preventDefault();
-    signedIn('sign_in_guest', { name: guestName.value.trim() }).catch(() => {});
-  } },
-  el('h2', {}, 'Play Diloti and Pilotta'),
-  el('label', { for: 'guest-name' }, 'Your name'), guestName,
-  el('button', { type: 'submit', class: 'primary' }, 'Play as guest'));
-
-  // An account keeps its name; the server asks for a password of at least 8 characters.
-  const accountName = el('input', { id: 'account-name', name: 'account', required: true, maxlength: 24, autocomplete: 'username' });
-  const password = el('input', { id: 'account-password', name: 'password', type: 'password', required: true, autocomplete: 'current-password' });
-  const credentials = () => ({ name: accountName.value.trim(), password: password.value });
-  const account = el('form', { class: 'panel sign-in', onsubmit: (e) => {
-    e.preventDefault();
-    signedIn('sign_in', credentials()).catch(() => {});
-  } },
-  el('h2', {}, 'Or use an account'),
-  el('label', { for: 'account-name' }, 'Account name'), accountName,
-  el('label', { for: 'account-password' }, 'Password'), password,
-  el('div', { class: 'table-actions' },
-    el('button', { type: 'submit' }, 'Sign in'),
-    actionButton('Register', () => {
-      if (account.reportValidity()) signedIn('register', credentials()).catch(() => {});
-    })));
-  return el('div', { class: 'lobby' }, guest, account);
+// Joins a table and sits in its first empty seat.
+async function joinAndSit(info) {
+  const empty = info.seats.find((s) => s.kind === 'SEAT_EMPTY');
+  await joinTable(info.table_id);
+  if (empty) await ask('sit', { table_id: info.table_id, seat: empty.seat });
 }
 
-function seatsSummary(info) {
-  return info.seats.map((s) => (s.kind === 'SEAT_EMPTY' ? '—' : s.name)).join(', ');
-}
-
-function lobbyScreen() {
-  const rows = [...state.lobby.values()].map((info) => el('li', { class: 'lobby-table' },
-    el('span', {}, `${info.game} · ${info.rules} · ${seatsSummary(info)}${info.match_in_progress ? ' · playing' : ''}`), ' ',
-    actionButton('Join', () => joinTable(info.table_id).catch(() => {}))));
-  return el('div', { class: 'lobby' },
-    el('section', { class: 'panel' }, el('h2', {}, 'Tables'),
-      rows.length ? el('ul', { class: 'table-list' }, rows) : el('p', { class: 'muted' }, 'No open tables. Create one!')),
-    tableForm(async (request) => {
-      await createTable(ask, request, (id) => {
-        state.table = { id, info: null, matchId: '0', lastSeq: '0', view: null, game: null, deadline: 0, ended: null };
-        scores.reset();
-        saveSession();
-        render();
-      });
-    }));
-}
+const lobbyActions = {
+  watch: (info) => joinTable(info.table_id).catch(() => {}),
+  sit: (info) => joinAndSit(info).catch(() => {}),
+  joinWithInvite: (invite) => joinTable(invite.tableId, '0', '0', invite.text).catch(() => {}),
+  showError,
+  createTable: (request) => createTable(ask, request, (id, inviteCode) => {
+    newTable(id, inviteCode ? `${id}-${inviteCode}` : '');
+    saveSession();
+    render();
+  }),
+};
 
 function mySeat(info) {
   if (!info || !state.account) return -1;
@@ -257,6 +265,20 @@ function seatPanel(info) {
       actionButton('Add bot', () => ask('add_bot', { table_id: tableId, seat: s.seat }).catch(() => {})),
     ] : null,
     s.seat === me && s.bot_holding ? actionButton('Take my seat back', () => ask('reclaim_seat', { table_id: tableId }).catch(() => {})) : null)));
+}
+
+function seriesOver(info) {
+  return info.series_matches > 0 && info.matches_played >= info.series_matches;
+}
+
+// Series totals: matches won by each side, and which match of how many this is.
+function seriesLine(info, names) {
+  const number = info.matches_played + (info.match_in_progress ? 1 : 0);
+  const of = info.series_matches > 0 ? ` of ${info.series_matches}` : '';
+  return el('p', { class: 'series', 'aria-label': 'series totals' },
+    `Series${number ? `, match ${number}${of}` : of ? ` of ${info.series_matches} matches` : ''}: `,
+    names.map((n, i) => `${n} ${(info.series_score || [])[i] ?? 0}`).join(' · '),
+    seriesOver(info) ? ' (over)' : '');
 }
 
 function clockText() {
@@ -295,7 +317,16 @@ function tableScreen() {
   const ctx = {
     seatName, play,
     selectedCard: state.selectedCard,
-    select: (card) => { state.selectedCard = card; render(); },
+    picked: state.picked,
+    select: (card) => { state.selectedCard = card; state.picked = []; render(); },
+    toggle: (item) => {
+      if (!state.selectedCard) return; // the preview asks for a hand card first
+      state.picked = state.picked.includes(item) ? state.picked.filter((i) => i !== item) : [...state.picked, item];
+      render();
+    },
+    build: (move) => { state.selectedCard = move.card; state.picked = tableItemsOf(move); render(); },
+    allMovesOpen: state.allMovesOpen,
+    showAllMoves: (open) => { state.allMovesOpen = open; }, // kept across redraws
   };
   let game = null;
   if (view && table.game === 'pilotta') game = renderPilotta(view, ctx);
@@ -308,8 +339,12 @@ function tableScreen() {
     el('header', { class: 'table-head panel' },
       el('h2', {}, `${info.game === 'pilotta' ? 'Pilotta' : 'Diloti'} · ${info.rules}`),
       el('p', { class: 'totals', 'aria-label': 'match totals' },
-        names.map((n, i) => el('span', {}, `${n}: `, el('strong', {}, totals[i] ?? 0))),
-        info.matches_played ? el('span', {}, `Series ${info.series_score.join(' – ')}`) : null),
+        names.map((n, i) => el('span', {}, `${n}: `, el('strong', {}, totals[i] ?? 0)))),
+      info.series_matches > 0 || info.matches_played > 0 ? seriesLine(info, names) : null,
+      me < 0 || info.spectators ? el('p', { class: 'watching' },
+        me < 0 ? 'You are watching this table. ' : '',
+        info.spectators ? `${info.spectators} watching.` : '') : null,
+      info.private && table.invite ? invitePanel(table.invite, showError) : null,
       el('p', { class: 'turn', 'aria-live': 'polite' }, turn, ' ', el('span', { id: 'clock' }, clockText())),
       el('div', { class: 'table-actions' },
         me >= 0 && !info.match_in_progress ? actionButton(meReady ? 'Not ready' : 'Ready', () =>
@@ -324,7 +359,8 @@ function tableScreen() {
         }))),
     table.ended ? el('p', { class: 'panel match-over', role: 'status' },
       `Match over: ${names[table.ended.winner] || 'nobody'} won ${table.ended.totals.join(' – ')}.`,
-      me >= 0 ? ' Press Ready to play again.' : '') : null,
+      me >= 0 && !seriesOver(info) ? ' Press Ready to play again.' : '',
+      seriesOver(info) ? ' The series is over.' : '') : null,
     !info.match_in_progress && !table.ended ? seatPanel(info) : null,
     game ? el('section', { class: 'panel board' }, game) : null,
     scores.render(table.game || info.game, names),
@@ -334,9 +370,9 @@ function tableScreen() {
 function render() {
   whoBadge.textContent = state.account ? state.account.name : '';
   let screen;
-  if (!state.account) screen = signInScreen();
+  if (!state.account) screen = signInScreen(signedIn);
   else if (state.table) screen = tableScreen();
-  else screen = lobbyScreen();
+  else screen = lobbyScreen([...state.lobby.values()], lobbyActions);
   // Pushed events redraw the screen: keep what the player is typing, and keep keyboard
   // focus on the same button (or the first move offered) so the keyboard stays usable.
   const active = document.activeElement;
@@ -350,14 +386,23 @@ function render() {
   } else if (buttonKey) {
     const buttons = [...main.querySelectorAll('button')];
     const again = buttons.find((b) => focusKey(b) === buttonKey)
-      || main.querySelector('button.move, button.card.legal, .hand button.card');
+      || main.querySelector('button.play-move, .hand button.card.legal, button.move, .hand button.card');
     if (again) again.focus();
   }
 }
 
 function focusKey(button) {
-  return button.dataset.notation || button.dataset.card || button.textContent;
+  return button.dataset.notation || button.dataset.card || button.dataset.item || button.textContent;
 }
+
+// Escape clears a half-built Diloti move.
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && (state.selectedCard || state.picked.length)) {
+    state.selectedCard = null;
+    state.picked = [];
+    render();
+  }
+});
 
 setInterval(() => {
   const clock = document.getElementById('clock');

@@ -9,7 +9,9 @@ const PRESETS = {
   diloti: [['online', 'Online'], ['traditional', 'Traditional']],
 };
 
-const choices = { game: 'pilotta', preset: 'cyprus', target: '', seats: '4', clock: '30', bots: true };
+const choices = {
+  game: 'pilotta', preset: 'cyprus', target: '', extra: '', seats: '4', clock: '30', series: '', bots: true, private: false,
+};
 
 function seatCount() {
   if (choices.game === 'pilotta') return choices.preset === 'classic2' ? 2 : 4;
@@ -37,10 +39,11 @@ export function tableForm(onCreate) {
       await onCreate({
         game: choices.game,
         preset: choices.preset,
-        options: choices.target ? [`target=${choices.target}`] : [],
+        options: [...(choices.target ? [`target=${choices.target}`] : []), ...choices.extra.split(/\s+/).filter(Boolean)],
         seats: seatCount(),
-        private: false, // private tables need invite codes, which this client does not show yet
+        private: choices.private,
         turn_clock_ms: Math.round(Number(choices.clock || 0) * 1000),
+        series_matches: Math.round(Number(choices.series || 0)),
         bots: choices.bots,
       });
     } catch {
@@ -58,21 +61,26 @@ export function tableForm(onCreate) {
   choices.game === 'diloti' ? field('Players', select('seats', [['2', '2 players'], ['4', '4 (partners)']])) : null,
   field('Target score (empty: the preset\'s)', text('target', { type: 'number', min: 1, inputmode: 'numeric',
     placeholder: choices.game === 'pilotta' ? '151' : '61' })),
+  field('Other rule options (KEY=VALUE, e.g. nt_at_bids=1 or forced_capture=true)',
+    text('extra', { autocomplete: 'off', spellcheck: 'false' })),
   field('Turn clock, seconds', text('clock', { type: 'number', min: 5, max: 600 })),
+  field('Matches in the series (empty: no limit)', text('series', { type: 'number', min: 1, max: 99, inputmode: 'numeric' })),
   el('label', { class: 'check' }, check('bots'), ' Bots in the empty seats'),
+  el('label', { class: 'check' }, check('private'), ' Private (not in the lobby; others join with the invite code)'),
   el('button', { type: 'submit', class: 'primary' }, 'Create table'));
   return form;
 }
 
-// `onCreated` runs as soon as the table exists, so the pushes that follow find it.
+// `onCreated(tableId, inviteCode)` runs as soon as the table exists, so the pushes that
+// follow find it.
 export async function createTable(ask, request, onCreated) {
   const { bots, ...body } = request;
   const reply = await ask('create_table', {
     game: body.game, preset: body.preset, options: body.options, seats: body.seats,
-    private: body.private, turn_clock_ms: body.turn_clock_ms, series_matches: 0,
+    private: body.private, turn_clock_ms: body.turn_clock_ms, series_matches: body.series_matches,
   });
   const id = reply.table_created.table_id;
-  onCreated(id);
+  onCreated(id, reply.table_created.invite_code);
   await ask('sit', { table_id: id, seat: 0 });
   if (bots) {
     for (let seat = 1; seat < body.seats; seat += 1) await ask('add_bot', { table_id: id, seat });

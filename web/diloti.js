@@ -1,17 +1,38 @@
-// The Diloti table: loose cards, declarations, the stock, the hand, and the server's
-// legal moves as buttons with their notation. Pressing a hand card narrows the list to
-// the moves that play it; pressing it again shows them all.
+// The Diloti table: loose cards, declarations, the stock and the hand, with the move
+// builder: press a hand card, then the table cards and declarations the move takes or
+// builds with; the preview says what the move does and whether it is legal, and only a
+// move the server listed as legal can be sent. Every card and declaration is a button,
+// so the keyboard works (Tab, Enter or Space; Escape clears the selection).
 
 import { cardBack, cardButton, cardFace } from './cards.js';
 import { actionButton, el } from './dom.js';
 import { moveLabel } from './moves.js';
+import { canAdd, describeMove, movesWithCard, previewSelection } from './diloti_builder.js';
+
+function declarationText(d, seatName) {
+  return `${d.group ? 'Group' : 'Declared'} ${d.value} by ${seatName(d.owner)}`;
+}
 
 export function renderDiloti(view, ctx) {
-  const myTurn = view.viewer >= 0 && view.to_act === view.viewer;
+  const myTurn = view.viewer >= 0 && view.to_act === view.viewer && view.phase === 'play';
   const legal = myTurn ? view.legal_moves || [] : [];
-  const selected = legal.some((m) => m.card === ctx.selectedCard) ? ctx.selectedCard : null;
-  const shown = selected ? legal.filter((m) => m.card === selected) : legal;
+  const selected = myTurn && movesWithCard(legal, ctx.selectedCard).length ? ctx.selectedCard : null;
+  const picked = selected ? ctx.picked : [];
+  const table = { loose: view.loose || [], declarations: view.declarations || [] };
+  const preview = previewSelection(legal, selected, picked, table);
   const seatName = ctx.seatName;
+
+  // A table item: a button on the player's turn (pressed when picked, highlighted when it
+  // can join the selection), a plain face otherwise.
+  const tableItem = (item, content, label) => {
+    if (!myTurn) return content;
+    const pressed = picked.includes(item);
+    const usable = selected && (pressed || canAdd(legal, selected, picked, item));
+    return actionButton(content, () => ctx.toggle(item), {
+      class: `table-item${usable ? ' legal' : ''}`, 'data-item': item,
+      'aria-pressed': pressed ? 'true' : 'false', 'aria-label': label,
+    });
+  };
 
   return el('div', { class: 'game diloti' },
     el('div', { class: 'status-line' },
@@ -23,18 +44,35 @@ export function renderDiloti(view, ctx) {
         el('span', { class: 'hand-size', 'aria-label': `${size} cards` }, Array.from({ length: size }, cardBack))))),
     el('section', { class: 'table-cards', 'aria-label': 'table' },
       el('h3', {}, 'Table'),
-      el('div', { class: 'loose' }, (view.loose || []).length ? view.loose.map(cardFace) : el('span', { class: 'muted' }, 'no loose cards')),
-      (view.declarations || []).map((d) => el('div', { class: 'declaration' },
-        `${d.group ? 'Group' : 'Declared'} ${d.value} by ${seatName(d.owner)}: `, d.cards.map(cardFace)))),
-    myTurn ? el('section', { class: 'moves', 'aria-label': 'your moves' },
-      el('h3', {}, selected ? `Moves with this card (${shown.length})` : `Your moves (${shown.length})`),
-      el('div', { class: 'actions' }, shown.map((move) =>
-        actionButton(moveLabel(move), () => ctx.play(move), { class: `move move-${move.kind}`, 'data-notation': move.notation })))) : null,
+      el('div', { class: 'loose' }, table.loose.length
+        ? table.loose.map((card) => tableItem(card, cardFace(card), `table card ${cardFace(card).textContent}`))
+        : el('span', { class: 'muted' }, 'no loose cards')),
+      table.declarations.map((d) => el('div', { class: 'declaration' },
+        tableItem(`@${d.value}`, el('span', {}, `${declarationText(d, seatName)}: `, d.cards.map(cardFace)),
+          `${declarationText(d, seatName)}: ${d.cards.join(' ')}`)))),
+    myTurn ? builderPanel(preview, selected, picked, legal, table, ctx) : null,
     el('div', { class: 'hand', 'aria-label': 'your hand' }, (view.hand || []).map((card) => {
       if (!myTurn) return cardFace(card);
       const button = cardButton(card, () => ctx.select(card === selected ? null : card));
       button.setAttribute('aria-pressed', card === selected ? 'true' : 'false');
-      if (legal.some((m) => m.card === card)) button.classList.add('legal');
+      if (movesWithCard(legal, card).length) button.classList.add('legal');
       return button;
     })));
+}
+
+// The preview and the buttons that send the built move, clear it, or list every move.
+function builderPanel(preview, selected, picked, legal, table, ctx) {
+  const send = preview.moves.map((move) => actionButton(
+    preview.moves.length === 1 ? `Play: ${describeMove(move, table)}` : describeMove(move, table),
+    () => ctx.play(move), { class: `primary play-move move-${move.kind}`, 'data-notation': move.notation }));
+  return el('section', { class: 'builder', 'aria-label': 'your move' },
+    el('p', { class: `preview preview-${preview.state}`, role: 'status', 'aria-live': 'polite' },
+      preview.state === 'ready' ? 'Move: ' : '', preview.text),
+    el('div', { class: 'actions' }, send,
+      selected || picked.length ? actionButton('Clear selection', () => ctx.select(null), { class: 'clear-selection' }) : null),
+    // Every legal move, for players who prefer a list; each fills the builder.
+    el('details', { class: 'all-moves', open: ctx.allMovesOpen, ontoggle: (e) => ctx.showAllMoves(e.target.open) },
+      el('summary', {}, `All legal moves (${legal.length})`),
+      el('div', { class: 'actions' }, legal.map((move) => actionButton(moveLabel(move), () => ctx.build(move),
+        { class: `move move-${move.kind}`, 'data-notation': move.notation, title: describeMove(move, table) })))));
 }

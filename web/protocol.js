@@ -6,6 +6,7 @@ export class ServerError extends Error {
   constructor(error) {
     super(`${error.code}: ${error.message}`);
     this.code = error.code;
+    this.detail = error.message; // the server's sentence, without the code
   }
 }
 

@@ -1,5 +1,6 @@
 // The score sheet: one row per finished hand, from each view's `last_result`, which the
-// server fills with the breakdown per team and the record's "hand N ..." line.
+// server fills with the breakdown per team and the record's "hand N ..." line, and under
+// each hand what the fair-deal check (fairness.js) found.
 
 import { el } from './dom.js';
 
@@ -16,10 +17,33 @@ const DILOTI_COLUMNS = [
 export class ScoreSheet {
   constructor() {
     this.rows = new Map(); // hand number → HandResult
+    this.fairness = new Map(); // hand number → { status, text } from verifyHand
   }
 
   reset() {
     this.rows.clear();
+    this.fairness.clear();
+  }
+
+  // The sheet as plain data for session storage, and back.
+  save() {
+    return { rows: [...this.rows], fairness: [...this.fairness] };
+  }
+
+  restore(saved) {
+    if (!saved) return;
+    this.rows = new Map(saved.rows || []);
+    this.fairness = new Map(saved.fairness || []);
+  }
+
+  setFairness(number, check) {
+    this.fairness.set(number, check);
+  }
+
+  // A hand whose end this client did not see (it joined later) cannot be checked.
+  fairnessOf(number) {
+    return this.fairness.get(number)
+      || { status: 'unchecked', text: 'deal not checked: the hand ended before you joined' };
   }
 
   record(result) {
@@ -43,7 +67,11 @@ export class ScoreSheet {
           .filter(([field]) => Array.isArray(result[field]) && result[field].length)
           .map(([field, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
             result[field].map((value) => el('td', {}, value)))));
-      section.append(table, el('p', { class: 'result-line' }, el('code', {}, result.line)));
+      const fair = this.fairnessOf(result.number);
+      section.append(table,
+        el('p', { class: `fairness fair-${fair.status}`, 'data-hand': result.number },
+          fair.status === 'warning' ? '⚠ ' : fair.status === 'verified' ? '✓ ' : '', fair.text),
+        el('p', { class: 'result-line' }, el('code', {}, result.line)));
     }
     return section;
   }

@@ -1,8 +1,13 @@
 // End-to-end: the web client in headless Chromium against the real server. A new guest
 // creates a Pilotta table with three bots and plays until the score sheet shows a hand;
-// then a 2-player Diloti table against a bot, with a page reload and a dropped
-// connection mid-match that must both resume the match. Screenshots (desktop and
-// 390x844) go to the artifacts folder.
+// then a 2-player Diloti table against a bot, every move built with the move builder
+// (hand card, then table cards, with the preview), with a page reload and a dropped
+// connection mid-match that must both resume the match; a 4-player Diloti round with
+// three bots; watching a table of bots from the lobby; a private table joined with its
+// invite code from a second browser context, after a wrong code shows the server's
+// error. Under each finished hand the score sheet must show the fair-deal check as
+// verified, or "not published" while the server reveals no seeds, never a warning; a
+// reload keeps it. Screenshots (desktop and 390x844) go to the artifacts folder.
 //
 // usage: node test_web_client.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { spawn } from 'node:child_process';
@@ -10,9 +15,11 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
+const { tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
 mkdirSync(artifacts, { recursive: true });
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -20,7 +27,9 @@ const PHONE = { width: 390, height: 844 };
 function startServer() {
   // A database of its own in a fresh folder: every run starts with no accounts.
   const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
-  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--web', webDir, '--db', db],
+  // Bots wait a little before each move, so a table of bots can be watched as it plays.
+  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--web', webDir, '--db', db,
+    '--set', 'bot_delay_ms=25'],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: server.stdout });
@@ -59,10 +68,10 @@ async function signIn(page, url, name) {
   await page.getByRole('heading', { name: 'New table' }).waitFor();
 }
 
-async function createTable(page, game, fill) {
+async function createTable(page, game, fill, target = '21') {
   await page.locator('select[name=game]').selectOption(game);
   await fill();
-  await page.locator('input[name=target]').fill('21');
+  await page.locator('input[name=target]').fill(target);
   await page.getByRole('button', { name: 'Create table' }).click();
 }
 
@@ -116,7 +125,8 @@ async function accounts(url) {
 async function pilotta(page, url) {
   await signIn(page, url, 'pilottaplayer');
   await screenshots(page, 'lobby');
-  await createTable(page, 'pilotta', async () => {});
+  // The preset's target (151), so the match is still on after hand 1 (a reload below).
+  await createTable(page, 'pilotta', async () => {}, '');
   await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
   const pick = 'button.move-pass, button.card.legal, button.move';
   const moves = await playUntilScoreSheet(page, pick, 200);
@@ -125,8 +135,104 @@ async function pilotta(page, url) {
   assert(line.startsWith('hand 1'), `score sheet line: ${line}`);
   const rows = await page.locator('.score-sheet .hand-result th[scope=row]').allTextContents();
   assert(rows.includes('totals'), `score sheet rows: ${rows}`);
+  const checked = await dealChecked(page);
+  console.log(`pilotta deal check: ${checked}`);
+  // A reload keeps the score sheet and its deal check.
+  await page.reload();
+  await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
+  await page.locator('.score-sheet .fairness').first().waitFor({ timeout: 30000 });
+  assert(await page.locator('.score-sheet .fairness[data-hand="1"]').textContent() === checked,
+    'the deal check of hand 1 survives a reload');
   await noErrorsShown(page);
   await screenshots(page, 'pilotta');
+}
+
+// One Diloti move made with the move builder: press the hand card, then each table item
+// the move uses (by mouse, or by keyboard: focus and Space/Enter), read the preview, and
+// press the button that sends it. Prefers captures and declarations so the builder is
+// exercised; returns the preview the page showed.
+let builderScreenshot = false; // taken once, at the first move that picks table items
+async function builderMove(page, byKeyboard) {
+  const move = await page.evaluate(() => {
+    const legal = window.kafenio.state.table.view.legal_moves || [];
+    return legal.find((m) => m.kind === 'capture') || legal.find((m) => m.kind !== 'lay') || legal[0];
+  });
+  const press = async (locator, key) => {
+    if (byKeyboard) { await locator.focus(); await page.keyboard.press(key); } else await locator.click();
+  };
+  await press(page.locator(`.hand button.card[data-card="${move.card}"]`), 'Space');
+  for (const item of tableItemsOf(move)) {
+    const button = page.locator(`button.table-item[data-item="${item}"]`);
+    assert(await button.evaluate((b) => b.classList.contains('legal')), `table item ${item} highlighted for ${move.notation}`);
+    await press(button, 'Enter');
+    assert(await button.getAttribute('aria-pressed') === 'true', `table item ${item} shown as picked`);
+  }
+  const preview = await page.locator('.builder .preview').textContent();
+  if (!builderScreenshot && tableItemsOf(move).length > 0) {
+    builderScreenshot = true;
+    await screenshots(page, 'diloti-builder');
+  }
+  const send = page.locator(`button.play-move[data-notation="${move.notation}"]`);
+  assert(await send.count() === 1, `no button sends ${move.notation}; preview: ${preview}`);
+  await press(send, 'Enter');
+  await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
+  return { move, preview };
+}
+
+// Plays Diloti moves with the builder until the score sheet shows a round.
+async function playDilotiRound(page, maxMoves) {
+  const previews = [];
+  for (let moves = 0; moves < maxMoves; moves += 1) {
+    const state = await page.waitForFunction(() => {
+      if (document.querySelector('.score-sheet .hand-result')) return 'result';
+      return document.querySelector('.hand button.card.legal') ? 'move' : false;
+    }, null, { timeout: 30000 }).then((handle) => handle.jsonValue());
+    if (state === 'result') return previews;
+    previews.push(await builderMove(page, moves % 2 === 0));
+  }
+  throw new Error(`no round result after ${maxMoves} moves`);
+}
+
+// The builder refuses a selection no legal move makes: the preview says it is not legal,
+// nothing can be sent, and "Clear selection" (or Escape) empties it.
+async function builderRefusesIllegal(page) {
+  const pair = await page.evaluate(() => {
+    const view = window.kafenio.state.table.view;
+    const legal = view.legal_moves || [];
+    for (const card of view.hand) {
+      for (const loose of view.loose || []) {
+        const uses = legal.some((m) => m.card === card && (m.groups || []).some((g) => g.split('+').includes(loose)));
+        if (legal.some((m) => m.card === card) && !uses) return { card, loose };
+      }
+    }
+    return null;
+  });
+  if (!pair) return false;
+  await page.keyboard.press('Escape');
+  await page.locator(`.hand button.card[data-card="${pair.card}"]`).click();
+  await page.locator(`button.table-item[data-item="${pair.loose}"]`).click();
+  await page.locator('.builder .preview-illegal').waitFor();
+  const text = await page.locator('.builder .preview').textContent();
+  assert(text.startsWith('Not legal'), `illegal preview: ${text}`);
+  assert(await page.locator('button.play-move').count() === 0, 'an illegal selection offers no move');
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  assert(await page.locator('[aria-pressed="true"]').count() === 0, 'the selection is cleared');
+  // Escape clears too.
+  await page.locator(`.hand button.card[data-card="${pair.card}"]`).click();
+  await page.keyboard.press('Escape');
+  assert(await page.locator('[aria-pressed="true"]').count() === 0, 'Escape clears the selection');
+  return true;
+}
+
+// Under each hand of the score sheet, the fair-deal check: verified once the server
+// reveals its seeds, "not published" while it does not; never a warning.
+async function dealChecked(page) {
+  const fair = page.locator('.score-sheet .fairness').first();
+  await fair.waitFor();
+  const text = await fair.textContent();
+  const kind = await fair.getAttribute('class');
+  assert(/fair-(verified|not_published)/.test(kind), `fair-deal check: ${kind}: ${text}`);
+  return text;
 }
 
 async function diloti(page, url) {
@@ -134,17 +240,26 @@ async function diloti(page, url) {
   await page.getByRole('heading', { name: 'New table' }).waitFor();
   await createTable(page, 'diloti', () => page.locator('select[name=seats]').selectOption('2'));
   await page.locator('.game.diloti').waitFor({ timeout: 30000 });
-  await page.locator('button.move').first().waitFor({ timeout: 30000 });
+  await page.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 });
 
-  // Pressing a hand card narrows the moves to that card's.
+  // Pressing a hand card starts a move: the preview asks for table cards or offers a lay.
   const card = await page.locator('.hand button.card.legal').first().getAttribute('data-card');
   await page.locator(`.hand button.card[data-card="${card}"]`).click();
-  const narrowed = await page.locator('button.move').evaluateAll(
-    (buttons) => buttons.map((b) => b.dataset.notation));
-  assert(narrowed.length > 0 && narrowed.every((n) => n.split(' ').includes(card)),
-    `moves after pressing ${card}: ${narrowed}`);
-  await page.locator('button.move').first().click();
-  await page.waitForFunction(() => !window.kafenio.state.moving);
+  const preview = await page.locator('.builder .preview').textContent();
+  assert(preview.length > 0 && !preview.startsWith('Pick a card'), `preview after pressing ${card}: ${preview}`);
+  let refused = await builderRefusesIllegal(page);
+
+  // The list of every legal move fills the builder with the move pressed, and stays open.
+  await page.locator('.all-moves summary').click();
+  const listed = page.locator('.all-moves button.move').last();
+  const notation = await listed.getAttribute('data-notation');
+  await listed.click();
+  assert(await page.locator('.all-moves').evaluate((d) => d.open), 'the list of moves stays open');
+  assert(await page.locator(`button.play-move[data-notation="${notation}"]`).count() === 1, `the list's ${notation} fills the builder`);
+  await page.keyboard.press('Escape');
+  await page.locator('.all-moves summary').click();
+  const first = await builderMove(page, false);
+  assert(first.preview.length > 0, 'the builder previews its move');
 
   // A reload mid-match resumes the session and the table from the saved sequence number.
   const seqBefore = await page.evaluate(() => Number(window.kafenio.state.table.lastSeq));
@@ -158,11 +273,147 @@ async function diloti(page, url) {
   await page.locator('#connection.reconnecting').waitFor({ timeout: 10000 });
   await page.locator('#connection.online').waitFor({ timeout: 30000 });
 
-  await playUntilScoreSheet(page, 'button.move', 400);
+  await page.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 });
+  if (!refused) refused = await builderRefusesIllegal(page);
+  const previews = await playDilotiRound(page, 60);
+  const kinds = new Set([first, ...previews].map((p) => p.move.kind));
+  assert(builderScreenshot, 'no move picked table cards');
+  assert(previews.every((p) => p.preview.length > 0), 'every built move had a preview');
+  console.log(`diloti 2p: ${previews.length + 1} moves built (${[...kinds].join(', ')}); illegal selection refused: ${refused}`);
   const line = await page.locator('.score-sheet .result-line').first().textContent();
   assert(line.startsWith('hand ') && line.includes(' score '), `score sheet line: ${line}`);
+  console.log(`diloti 2p deal check: ${await dealChecked(page)}`);
   await noErrorsShown(page);
   await screenshots(page, 'diloti');
+}
+
+// 4-player Diloti, three bots, to the end of the first round.
+async function diloti4(page) {
+  await page.getByRole('button', { name: 'Leave table' }).click();
+  await page.getByRole('heading', { name: 'New table' }).waitFor();
+  await createTable(page, 'diloti', () => page.locator('select[name=seats]').selectOption('4'));
+  await page.locator('.game.diloti').waitFor({ timeout: 30000 });
+  const seats = await page.locator('.game.diloti .seats li').count();
+  assert(seats === 4, `4-player table shows ${seats} seats`);
+  await page.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 });
+  await screenshots(page, 'diloti4');
+  const previews = await playDilotiRound(page, 40);
+  assert(previews.length >= 12, `a 4-player round took ${previews.length} of my moves`);
+  const rows = await page.locator('.score-sheet .hand-result th[scope=row]').allTextContents();
+  assert(rows.includes('totals') && rows.includes('cards'), `score sheet rows: ${rows}`);
+  console.log(`diloti 4p deal check: ${await dealChecked(page)}`);
+  await noErrorsShown(page);
+  await screenshots(page, 'diloti4-round');
+}
+
+// A table of four bots, set up by one player who then stands up, watched from the lobby
+// by another: the public view, no hand, and the bots' cards arriving.
+async function spectate(browser, url) {
+  const owner = await newPage(browser);
+  await signIn(owner, url, 'botkeeper');
+  await owner.locator('input[name=bots]').uncheck();
+  await owner.getByRole('button', { name: 'Create table' }).click();
+  await owner.getByRole('button', { name: 'Stand up' }).waitFor();
+  // One bot at a time: each press waits for the seat list to show the bot.
+  const addBots = () => owner.evaluate(() => [...document.querySelectorAll('.seat-list button')]
+    .filter((b) => b.textContent === 'Add bot').length);
+  for (let left = 3; left > 0; left -= 1) {
+    await owner.getByRole('button', { name: 'Add bot' }).first().click();
+    await owner.waitForFunction((n) => [...document.querySelectorAll('.seat-list button')]
+      .filter((b) => b.textContent === 'Add bot').length === n, left - 1);
+  }
+  assert(await addBots() === 0, 'three bots seated');
+  await owner.getByRole('button', { name: 'Stand up' }).click();
+  await owner.getByRole('button', { name: 'Sit here' }).waitFor();
+  const tableId = await owner.evaluate(() => window.kafenio.state.table.id);
+
+  const watcher = await newPage(browser);
+  await signIn(watcher, url, 'watcher');
+  // From the lobby: sit in the free seat, stand up again (now watching), as a player would.
+  const row = watcher.locator(`.lobby-table[data-table="${tableId}"]`);
+  await row.getByRole('button', { name: /^sit/ }).click();
+  await watcher.getByRole('button', { name: 'Stand up' }).click();
+  await watcher.locator('.watching').waitFor();
+  await watcher.getByRole('button', { name: 'Leave table' }).click();
+  // Watching from the lobby: join without a seat.
+  await row.getByRole('button', { name: /^watch/ }).click();
+  await watcher.locator('.watching').waitFor();
+  // The owner stood up too: two spectators.
+  await owner.waitForFunction(() => (document.querySelector('.watching') || {}).textContent?.includes('2 watching'));
+  // The last seat gets its bot while the watcher looks on; the match starts at once.
+  await owner.getByRole('button', { name: 'Add bot' }).click();
+  await watcher.locator('.game.pilotta').waitFor({ timeout: 30000 });
+  await watcher.locator('.game.pilotta .trick .card').first().waitFor({ timeout: 30000 });
+  const viewer = await watcher.evaluate(() => window.kafenio.state.table.view.viewer);
+  assert(viewer === -1, `a spectator's view is for seat ${viewer}`);
+  assert(await watcher.locator('.hand .card').count() === 0, 'a spectator sees no hand');
+  assert(await watcher.locator('button.move, button.card.legal').count() === 0, 'a spectator is offered no move');
+  await noErrorsShown(watcher);
+  await noErrorsShown(owner);
+  await screenshots(watcher, 'spectator');
+  await owner.close();
+  await watcher.close();
+}
+
+// A private table: not in anyone else's lobby; a wrong invite code shows the server's
+// BAD_INVITE error; the right one joins, and the guest sits and plays.
+async function privateTable(browser, url) {
+  const host = await newPage(browser);
+  await signIn(host, url, 'host');
+  await host.locator('select[name=game]').selectOption('diloti');
+  await host.locator('select[name=seats]').selectOption('2');
+  await host.locator('input[name=bots]').uncheck();
+  await host.locator('input[name=private]').check();
+  await host.locator('input[name=series]').fill('3');
+  await host.getByRole('button', { name: 'Create table' }).click();
+  const invite = await host.getByLabel('invite code', { exact: true }).inputValue();
+  assert(/^[0-9a-z]+-[0-9a-z]+$/i.test(invite), `invite code shown: ${invite}`);
+  await host.getByRole('button', { name: 'Ready' }).click();
+
+  // A second browser context: another player, with its own session storage.
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const guest = await context.newPage();
+  guest.on('pageerror', (error) => { pageErrors.push(error); });
+  await signIn(guest, url, 'friend');
+  const tableId = invite.split('-')[0];
+  assert(await guest.locator(`.lobby-table[data-table="${tableId}"]`).count() === 0, 'a private table is not in the lobby');
+  await guest.getByLabel('Join a private table with its invite code').fill('not a code');
+  await guest.getByRole('button', { name: 'Join with code' }).click();
+  await guest.locator('#errors li[data-code=CLIENT]').waitFor();
+  await guest.getByRole('button', { name: 'dismiss error' }).click();
+  await guest.getByLabel('Join a private table with its invite code').fill(`${tableId}-00000000`);
+  await guest.getByRole('button', { name: 'Join with code' }).click();
+  const error = guest.locator('#errors li[data-code=BAD_INVITE]');
+  await error.waitFor();
+  assert((await error.textContent()).includes('private'), `BAD_INVITE message: ${await error.textContent()}`);
+  await screenshots(guest, 'bad-invite');
+  await guest.getByRole('button', { name: 'dismiss error' }).click();
+
+  await guest.getByLabel('Join a private table with its invite code').fill(invite);
+  await guest.getByRole('button', { name: 'Join with code' }).click();
+  await guest.getByRole('button', { name: 'Sit here' }).click();
+  await guest.getByRole('button', { name: 'Ready' }).click();
+  await guest.locator('.game.diloti').waitFor({ timeout: 30000 });
+  await host.locator('.game.diloti').waitFor({ timeout: 30000 });
+  const series = await guest.locator('.series').textContent();
+  assert(series.includes('match 1 of 3'), `series line: ${series}`);
+  // Whoever is to act makes one move with the builder; the other sees it arrive.
+  const mover = await Promise.race([host, guest].map((p) =>
+    p.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 }).then(() => p)));
+  const other = mover === host ? guest : host;
+  const seqBefore = await other.evaluate(() => Number(window.kafenio.state.table.lastSeq));
+  await builderMove(mover, false);
+  await other.waitForFunction((seq) => Number(window.kafenio.state.table.lastSeq) > seq, seqBefore, { timeout: 30000 });
+  await noErrorsShown(host);
+  await host.close();
+  await context.close();
+}
+
+const pageErrors = [];
+async function newPage(browser) {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  page.on('pageerror', (error) => { pageErrors.push(error); });
+  return page;
 }
 
 const { server, url } = await startServer();
@@ -173,14 +424,22 @@ const browser = await chromium.launch({
 });
 let failed = false;
 let page;
+const started = Date.now();
+const step = async (name, run) => {
+  const t = Date.now();
+  await run();
+  console.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+};
 try {
-  page = await browser.newPage({ viewport: DESKTOP });
-  page.on('pageerror', (error) => { failed = true; console.error('page error:', error); });
-  await accounts(url);
-  await pilotta(page, url);
-  await diloti(page, url);
-  assert(!failed, 'the page threw');
-  console.log(`ok; screenshots in ${artifacts}`);
+  page = await newPage(browser);
+  await step('accounts', () => accounts(url));
+  await step('pilotta', () => pilotta(page, url));
+  await step('diloti 2p', () => diloti(page, url));
+  await step('diloti 4p', () => diloti4(page));
+  await step('spectate', () => spectate(browser, url));
+  await step('private table', () => privateTable(browser, url));
+  assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
+  console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
 } catch (error) {
   console.error(error);
   failed = true;

@@ -1,0 +1,33 @@
+// Words for the server's error codes (proto ErrorCode), shown above the server's own
+// sentence, so every refusal reads as what happened and why.
+
+const TITLES = {
+  BAD_FRAME: 'The server could not read a message from this page',
+  BAD_REQUEST: 'The server refused a request as malformed',
+  RATE_LIMITED: 'Too many messages: slow down',
+  NOT_SIGNED_IN: 'Sign in first',
+  ALREADY_SIGNED_IN: 'Already signed in',
+  BAD_NAME: 'That name cannot be used',
+  NAME_TAKEN: 'That name is taken',
+  BAD_CREDENTIALS: 'Wrong name or password',
+  SESSION_EXPIRED: 'Your session has expired',
+  UNKNOWN_TABLE: 'No such table',
+  BAD_RULES: 'Those rules or options are not accepted',
+  SEAT_TAKEN: 'That seat is taken',
+  NOT_YOUR_SEAT: 'That is not your seat',
+  NOT_AT_TABLE: 'You are not at that table',
+  NO_MATCH: 'No match is being played',
+  NOT_YOUR_TURN: 'It is not your turn',
+  ILLEGAL_MOVE: 'That move is not allowed',
+  BAD_MOVE: 'The server could not read that move',
+  CHAT_TOO_LONG: 'That chat message is too long',
+  CHAT_RATE_LIMITED: 'Too many chat messages: wait a moment',
+  BAD_INVITE: 'Wrong invite code',
+  MATCH_IN_PROGRESS: 'Not while a match is in progress',
+  STORAGE_FAILED: 'The server could not save that: try again',
+};
+
+// The headline for an error code; unknown codes are named as sent.
+export function errorTitle(code) {
+  return TITLES[code] || (code === 'CLIENT' ? '' : `Error ${code}`);
+}

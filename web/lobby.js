@@ -1,0 +1,36 @@
+// The lobby: the live list of public tables (watch one, or sit at one with a free seat),
+// joining a private table with its invite code, and the new-table form.
+
+import { actionButton, el } from './dom.js';
+import { inviteForm } from './invite.js';
+import { tableForm } from './create_table.js';
+
+function seatsSummary(info) {
+  return info.seats.map((s) => (s.kind === 'SEAT_EMPTY' ? '—' : s.name)).join(', ');
+}
+
+function seriesText(info) {
+  const parts = [];
+  if (info.series_matches > 0) parts.push(`best of ${info.series_matches}`);
+  if (info.matches_played > 0) parts.push(`series ${info.series_score.join(' – ')}`);
+  return parts.length ? ` · ${parts.join(', ')}` : '';
+}
+
+// `actions`: watch(info), sit(info), joinWithInvite(invite), createTable(request),
+// showError(error); each shows its own errors.
+export function lobbyScreen(tables, actions) {
+  const rows = tables.map((info) => {
+    const open = !info.match_in_progress && info.seats.some((s) => s.kind === 'SEAT_EMPTY');
+    return el('li', { class: 'lobby-table', 'data-table': info.table_id },
+      el('span', {}, `${info.game} · ${info.rules} · ${seatsSummary(info)}`,
+        info.match_in_progress ? ' · playing' : '', seriesText(info),
+        info.spectators ? ` · ${info.spectators} watching` : ''), ' ',
+      actionButton('Watch', () => actions.watch(info), { 'aria-label': `watch ${info.game} table ${info.table_id}` }),
+      open ? actionButton('Sit', () => actions.sit(info), { 'aria-label': `sit at ${info.game} table ${info.table_id}` }) : null);
+  });
+  return el('div', { class: 'lobby' },
+    el('section', { class: 'panel' }, el('h2', {}, 'Tables'),
+      rows.length ? el('ul', { class: 'table-list' }, rows) : el('p', { class: 'muted' }, 'No open tables. Create one!'),
+      inviteForm(actions.joinWithInvite, actions.showError)),
+    tableForm(actions.createTable));
+}
