@@ -37,6 +37,12 @@ class SqliteGameStore final : public GameStore {
   void AppendEvent(const MatchEventRecord& event, Done done) override;
   void SaveHandResult(const HandResultRecord& result) override;
   void SaveMatchResult(const MatchResultRecord& result) override;
+  // Results and ratings: sqlite_game_store_results.cc.
+  std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) override;
+  std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
+                                              std::int64_t before_match_id) override;
+  std::vector<RatingRecord> RatingsOf(std::int64_t account_id) override;
+  std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) override;
 
  private:
   // What the adapter knows of a live match: the store's id, and the record so far.
@@ -54,6 +60,13 @@ class SqliteGameStore final : public GameStore {
   std::mutex mutex_;  // guards the two maps below
   std::map<std::string, std::int64_t> table_ids_;
   std::map<std::int64_t, LiveMatch> matches_;  // by the server's match id
+  // Every match this process started: the server's id and the store's, both ways, so
+  // results can be asked for by the id clients saw. A match from before this process
+  // started is known by its stored id. (Goes away once the two ids are the same.)
+  std::map<std::int64_t, std::int64_t> stored_ids_;
+  std::map<std::int64_t, std::int64_t> server_ids_;
+  std::int64_t StoredMatchId(std::int64_t server_id);
+  std::int64_t ServerMatchId(std::int64_t stored_id);
 };
 
 }  // namespace kafenio::server
