@@ -18,7 +18,7 @@ import sys
 import urllib.error
 import urllib.request
 
-from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, run
+from kafenio_client import Client, ServerError, ServerProcess, play_seat, run
 
 
 def glicko2(player, opponent, score, tau=0.5, epsilon=0.000001):
@@ -60,29 +60,6 @@ def glicko2(player, opponent, score, tau=0.5, epsilon=0.000001):
     new_phi = 1 / math.sqrt(1 / phi_star ** 2 + 1 / v)
     new_mu = mu + new_phi ** 2 * g * (score - expected)
     return (new_mu * scale + 1500, new_phi * scale, new_sigma)
-
-
-async def play_seat(client, table_id, rng):
-    """Plays this seat's turns from its views until the match ends; returns match_ended.
-    Unlike kafenio_client.play_seat it acts on the newest match event received, skipping
-    table updates, so a seat changing hands (a player leaving) does not stall it until
-    the turn clock runs out."""
-    while True:
-        event = await client.next_match_event(timeout=60)
-        while not client.events.empty():
-            message = client.events.get_nowait()
-            if "match_event" in message:
-                event = message["match_event"]
-        if body_of(event) == "match_ended":
-            return event
-        view = game_view(event)
-        if view["to_act"] == view["viewer"] and view["legal_moves"]:
-            move = rng.choice(view["legal_moves"])
-            try:
-                await client.request("play_move", {"table_id": table_id,
-                                                   "move": {"notation": move["notation"]}})
-            except ServerError as error:
-                assert error.code in ("NOT_YOUR_TURN", "ILLEGAL_MOVE"), error
 
 
 def http_get(url):
