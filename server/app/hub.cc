@@ -138,7 +138,7 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
       client.lobby = true;
       lobby_.Subscribe(peer, rid);
       return;
-    // Public, as they are over HTTP: finished records and leaderboards.
+    // Public, no sign-in needed: finished records (also over HTTP) and leaderboards.
     case B::kGetMatchRecord:
       return answer(AnswerMatchRecord(storage_, request.get_match_record(), rid));
     case B::kGetLeaderboard:
