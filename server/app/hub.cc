@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "server/app/crypto.h"
+#include "server/app/results_requests.h"
 #include "server/game/game.h"
 
 namespace kafenio::server {
@@ -78,7 +79,7 @@ void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
     peer->Deliver(MakeError(request_id, code, result.message));
     return;
   }
-  client.who = Identity{result.account.id, result.account.name};
+  client.who = Identity{result.account.id, result.account.name, result.account.guest};
   auto reply = std::make_shared<v1::Envelope>();
   reply->set_request_id(request_id);
   v1::SignedIn& signed_in = *reply->mutable_signed_in();
@@ -120,12 +121,17 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
   settings.is_private = request.private_();
   settings.invite_code = request.private_() ? RandomToken(4) : std::string();
   settings.turn_clock_ms = clock;
+  if (request.rated() && client.who->guest) {
+    return fail(v1::REGISTERED_ONLY, "register to create a rated table");
+  }
   if (request.series_matches() < 0)
     return fail(v1::BAD_REQUEST, "series_matches cannot be negative");
   settings.series_matches = request.series_matches();
-  settings.table_number = storage_.SaveTable(TableRecord{
-      settings.table_id, settings.game, settings.rules_text, settings.seats, settings.is_private,
-      settings.invite_code, clock, client.who->account_id, 0, settings.series_matches});
+  settings.rated = request.rated();
+  settings.table_number = storage_.SaveTable(
+      TableRecord{settings.table_id, settings.game, settings.rules_text, settings.seats,
+                  settings.is_private, settings.invite_code, clock, client.who->account_id, 0,
+                  settings.series_matches, settings.rated});
   if (settings.table_number == 0) return fail(v1::STORAGE_FAILED, "the table could not be stored");
   auto table = AddTable(settings);
   client.tables.insert(settings.table_id);
@@ -139,6 +145,11 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
   auto fail = [&](v1::ErrorCode code, const std::string& message) {
     metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
     peer->Deliver(MakeError(rid, code, message));
+  };
+  // Results and ratings: answered from storage here, on this connection's strand.
+  auto answer = [&](Reply reply) {
+    if (reply->has_error()) metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
+    peer->Deliver(std::move(reply));
   };
   using B = v1::Envelope::BodyCase;
   const B body = request.body_case();
@@ -172,12 +183,23 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
       client.lobby = true;
       lobby_.Subscribe(peer, rid);
       return;
+    // Public, no sign-in needed: finished records (also over HTTP) and leaderboards.
+    case B::kGetMatchRecord:
+      return answer(AnswerMatchRecord(storage_, request.get_match_record(), rid));
+    case B::kGetLeaderboard:
+      return answer(AnswerLeaderboard(storage_, request.get_leaderboard(), rid));
     default:
       break;
   }
   if (!client.who) return fail(v1::NOT_SIGNED_IN, "sign in first");
   const Identity& who = *client.who;
   if (body == B::kCreateTable) return CreateTable(client, peer, request.create_table(), rid);
+  if (body == B::kGetMatchHistory) {
+    return answer(AnswerMatchHistory(storage_, request.get_match_history(), who.account_id, rid));
+  }
+  if (body == B::kGetProfile) {
+    return answer(AnswerProfile(storage_, request.get_profile(), who.account_id, rid));
+  }
 
   // Every other request names a table.
   std::string table_id;

@@ -46,6 +46,8 @@ class Hub {
   void Disconnected(ClientContext& client);
   Metrics& metrics() { return metrics_; }
   const ServerConfig& config() const { return config_; }
+  // For the HTTP side's read-only routes (GET /matches/{id}/record).
+  GameStore& storage() { return storage_; }
 
  private:
   std::shared_ptr<Table> FindTable(const std::string& table_id);

@@ -102,6 +102,7 @@ v1::TableInfo Table::Info() const {
   info.add_series_score(series_score_[1]);
   info.set_match_id(match_id_);
   info.set_series_matches(settings_.series_matches);
+  info.set_rated(settings_.rated);
   return info;
 }
 
@@ -170,6 +171,10 @@ void Table::Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string 
     if (t.SeatOf(who.account_id) >= 0) {
       return t.Fail(peer, request_id, v1::SEAT_TAKEN, "you already hold a seat here: stand first");
     }
+    if (t.settings_.rated && who.guest) {
+      return t.Fail(peer, request_id, v1::REGISTERED_ONLY,
+                    "this table is rated: register an account to sit here");
+    }
     s = Seat{Seat::Kind::human, who, false, false, false, 0};  // replaces a bot, if any
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
@@ -194,10 +199,17 @@ void Table::Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_
     if (!t.IsMember(peer->PeerId()))
       return t.Fail(peer, request_id, v1::NOT_AT_TABLE, "you are not at this table");
     t.members_.erase(peer->PeerId());
-    // Between matches the seat is given up; during one it stays the player's (the clock
-    // and then a bot play for them) so the match can finish.
+    // Between matches the seat is given up. During one it stays the player's and a bot
+    // holds it at once so the match can finish; unless they come back and reclaim it,
+    // they have abandoned the match (docs/ratings.md).
     const int seat = t.SeatOf(who.account_id);
     if (seat >= 0 && !t.match_live_) t.seats_[static_cast<std::size_t>(seat)] = Seat{};
+    if (seat >= 0 && t.match_live_) {
+      Seat& s = t.seats_[static_cast<std::size_t>(seat)];
+      s.away = true;
+      s.bot_holding = true;
+      t.ScheduleNext();  // the bot moves now if it is that seat's turn
+    }
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
     t.MaybeClose();
@@ -318,6 +330,7 @@ void Table::StartMatch() {
     record.seat_accounts.push_back(seats_[static_cast<std::size_t>(seat)].who.account_id);
   }
   record.started_unix_ms = NowMs();
+  record.rated = MatchIsRated();
   // The match's id is the store's, so nothing starts until the match is durable.
   const std::int64_t match_id = storage_.SaveMatch(record);
   if (match_id == 0) {
@@ -479,7 +492,8 @@ void Table::FinishMatch() {
   ++matches_played_;
   match_live_ = false;
   metrics_.live_matches.fetch_sub(1, std::memory_order_relaxed);
-  storage_.SaveMatchResult(MatchResultRecord{match_id_, winner, {totals[0], totals[1]}, NowMs()});
+  storage_.SaveMatchResult(
+      MatchResultRecord{match_id_, winner, {totals[0], totals[1]}, NowMs(), AbandonedBy()});
   storage_.SaveSeries(SeriesRecord{settings_.table_id, matches_played_, series_score_});
   const auto series = series_score_;
   Emit(
@@ -502,6 +516,24 @@ void Table::FinishMatch() {
                                      [](const Seat& s) { return s.kind == Seat::Kind::human; });
   if (all_bots && !members_.empty()) OnStrand([](Table& t) { t.MaybeStartMatch(); });
   MaybeClose();  // everyone left while the match finished without them
+}
+
+bool Table::MatchIsRated() const {
+  if (!settings_.rated) return false;
+  return std::all_of(seats_.begin(), seats_.begin() + settings_.seats,
+                     [](const Seat& s) { return s.kind == Seat::Kind::human && !s.who.guest; });
+}
+
+int Table::AbandonedBy() const {
+  int abandoned = -1;
+  for (int seat = 0; seat < settings_.seats; ++seat) {
+    const Seat& s = seats_[static_cast<std::size_t>(seat)];
+    if (s.kind != Seat::Kind::human || !s.bot_holding) continue;
+    // Both teams abandoned: neither is singled out, the result stands as played.
+    if (abandoned >= 0 && abandoned % 2 != seat % 2) return -1;
+    if (abandoned < 0) abandoned = seat;
+  }
+  return abandoned;
 }
 
 // ---- Events: durable first, then delivered in order ------------------------------------

@@ -31,6 +31,7 @@ class Lobby;
 struct Identity {
   std::int64_t account_id = 0;
   std::string name;
+  bool guest = false;  // signed in as a guest: no seat at a rated table
 };
 
 struct TableSettings {
@@ -45,6 +46,7 @@ struct TableSettings {
   int turn_clock_ms = 30000;
   int series_matches = 0;         // 0: no limit
   std::int64_t table_number = 0;  // the store's number for it: draws the first dealer
+  bool rated = false;             // docs/ratings.md: registered players only; bots make it unrated
 };
 
 class Table : public std::enable_shared_from_this<Table> {
@@ -141,6 +143,13 @@ class Table : public std::enable_shared_from_this<Table> {
   void SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,
                   const std::shared_ptr<Peer>& mover);
   void FinishMatch();
+  // Whether the match about to start counts for ratings: a rated table, every seat a
+  // registered player (bots and guests make it unrated).
+  bool MatchIsRated() const;
+  // The seat whose player abandoned the match now ending (a bot held it at the end:
+  // they left, or ran out of time until a bot took over, and never reclaimed it), when
+  // only one team has such seats; -1 otherwise (docs/ratings.md).
+  int AbandonedBy() const;
 
   // Builds the event for every audience and queues it; `record` (when set) must be
   // durable before this or any later event is delivered.

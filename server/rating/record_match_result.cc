@@ -24,6 +24,33 @@ double Team0Score(const storage::MatchResult& result) {
   return 0.5;
 }
 
+std::vector<storage::Rating> RatingsAfterMatch(const storage::Match& match,
+                                               const storage::MatchResult& result,
+                                               const std::vector<storage::Rating>& before,
+                                               const Glicko2Config& config) {
+  // Seat s plays for team s % 2 (partners sit opposite); index the teams' members by seat.
+  std::array<std::vector<Glicko2Rating>, 2> teams;
+  std::array<std::vector<std::size_t>, 2> seats_of_team;
+  for (std::size_t seat = 0; seat < match.seats.size(); ++seat) {
+    const storage::Rating& current = before[seat];
+    teams[seat % 2].push_back(Glicko2Rating{current.rating, current.rd, current.volatility});
+    seats_of_team[seat % 2].push_back(seat);
+  }
+  const auto after = RateTeams(teams, Team0Score(result), config);
+  std::vector<storage::Rating> updated(before);
+  for (int team = 0; team < 2; ++team) {
+    for (std::size_t i = 0; i < after[team].size(); ++i) {
+      storage::Rating& rating = updated[seats_of_team[team][i]];
+      rating.rating = after[team][i].rating;
+      rating.rd = after[team][i].rd;
+      rating.volatility = after[team][i].volatility;
+      rating.matches += 1;
+      rating.updated_ms = result.finished_ms;
+    }
+  }
+  return updated;
+}
+
 storage::WriteOp RecordMatchResult(storage::Match match, storage::MatchResult result,
                                    Glicko2Config config) {
   return [match = std::move(match), result = std::move(result),
@@ -31,27 +58,14 @@ storage::WriteOp RecordMatchResult(storage::Match match, storage::MatchResult re
     transaction.FinishMatch(result);
     if (!IsRatedMatch(match)) return;
     const std::string mode(*RatingMode(match.game, static_cast<int>(match.seats.size())));
-
-    std::array<std::vector<storage::Rating>, 2> before;
-    std::array<std::vector<Glicko2Rating>, 2> teams;
-    for (std::size_t seat = 0; seat < match.seats.size(); ++seat) {
-      const std::int64_t account = *match.seats[seat].account_id;
-      storage::Rating current =
-          transaction.FindRating(account, mode).value_or(storage::Rating{account, mode});
-      teams[seat % 2].push_back(Glicko2Rating{current.rating, current.rd, current.volatility});
-      before[seat % 2].push_back(std::move(current));
+    std::vector<storage::Rating> before;
+    for (const auto& seat : match.seats) {
+      const std::int64_t account = *seat.account_id;
+      before.push_back(
+          transaction.FindRating(account, mode).value_or(storage::Rating{account, mode}));
     }
-    const auto after = RateTeams(teams, Team0Score(result), config);
-    for (int team = 0; team < 2; ++team) {
-      for (std::size_t i = 0; i < after[team].size(); ++i) {
-        storage::Rating updated = before[team][i];
-        updated.rating = after[team][i].rating;
-        updated.rd = after[team][i].rd;
-        updated.volatility = after[team][i].volatility;
-        updated.matches += 1;
-        updated.updated_ms = result.finished_ms;
-        transaction.PutRating(updated, result.match_id);
-      }
+    for (const storage::Rating& rating : RatingsAfterMatch(match, result, before, config)) {
+      transaction.PutRating(rating, result.match_id);
     }
   };
 }

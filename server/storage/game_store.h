@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "server/storage/result_records.h"
+
 namespace kafenio::server {
 
 struct AccountRecord {
@@ -43,6 +45,7 @@ struct TableRecord {
   std::int64_t created_by = 0;
   std::int64_t created_unix_ms = 0;
   int series_matches = 0;  // 0: no limit
+  bool rated = false;      // a rated table (docs/ratings.md); casual when false
 };
 
 struct MatchRecord {
@@ -54,6 +57,8 @@ struct MatchRecord {
   int first_dealer = 0;
   std::vector<std::int64_t> seat_accounts;  // 0 for a bot
   std::int64_t started_unix_ms = 0;
+  // Counts for ratings: a rated table with a registered player in every seat.
+  bool rated = false;
 };
 
 // One entry of a match's event log, in sequence order. kind "deal" carries the hand's
@@ -83,6 +88,7 @@ struct MatchResultRecord {
   int winner = -1;  // team
   std::vector<int> totals;
   std::int64_t finished_unix_ms = 0;
+  int abandoned_by = -1;  // a seat that abandoned the match (docs/ratings.md), or -1
 };
 
 struct SeriesRecord {
@@ -143,6 +149,8 @@ class GameStore {
   virtual void AppendEvent(const MatchEventRecord& event, Done done) = 0;
   // Also reveals the hand's seed (docs/fairness.md).
   virtual void SaveHandResult(const HandResultRecord& result) = 0;
+  // Stores the result, and for a rated match every player's new rating, in one
+  // transaction; returns once they are durable.
   virtual void SaveMatchResult(const MatchResultRecord& result) = 0;
   virtual void SaveSeries(const SeriesRecord& series) = 0;
   // The match will never finish (its table closed while it was live).
@@ -150,6 +158,17 @@ class GameStore {
 
   // Crash recovery, at start-up: every match stored as live, with what rebuilds it.
   virtual std::vector<RecoveredMatch> LoadUnfinishedMatches() = 0;
+
+  // Results and ratings (issue 5). Match ids are the server's.
+  // The game record (shared/record-format.md) of a finished match; none while it is live.
+  virtual std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) = 0;
+  // The account's matches, newest first; before_match_id pages backwards (0: the newest).
+  virtual std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
+                                                      std::int64_t before_match_id) = 0;
+  // The account's current rating in every mode it has played rated.
+  virtual std::vector<RatingRecord> RatingsOf(std::int64_t account_id) = 0;
+  // Highest rating first.
+  virtual std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) = 0;
 };
 
 }  // namespace kafenio::server

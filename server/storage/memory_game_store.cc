@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#include "server/rating/rating_modes.h"
+#include "server/rating/record_match_result.h"
+#include "server/storage/game_record_text.h"
+
 namespace kafenio::server {
 
 std::optional<AccountRecord> MemoryGameStore::CreateAccount(AccountRecord account) {
@@ -73,7 +77,122 @@ void MemoryGameStore::SaveHandResult(const HandResultRecord& result) {
 
 void MemoryGameStore::SaveMatchResult(const MatchResultRecord& result) {
   std::lock_guard lock(mutex_);
-  match_results_.push_back(result);
+  match_results_[result.match_id] = result;
+  const auto found = matches_.find(result.match_id);
+  if (found == matches_.end() || !found->second.rated) return;
+  // The same rating rules as the SQLite store's rating::RecordMatchResult.
+  const MatchRecord& match = found->second;
+  storage::Match stored;
+  stored.id = match.match_id;
+  stored.game = match.game;
+  stored.rated = match.rated;
+  for (const std::int64_t account : match.seat_accounts) {
+    storage::SeatHolder seat;
+    if (account != 0) seat.account_id = account;
+    stored.seats.push_back(seat);
+  }
+  if (!rating::IsRatedMatch(stored)) return;
+  const std::string mode(*rating::RatingMode(match.game, static_cast<int>(stored.seats.size())));
+  storage::MatchResult outcome;
+  outcome.match_id = match.match_id;
+  if (result.winner >= 0) outcome.winner = result.winner;
+  if (result.abandoned_by >= 0) outcome.abandoned_by = result.abandoned_by;
+  outcome.finished_ms = result.finished_unix_ms;
+  std::vector<storage::Rating> before;
+  for (const std::int64_t account : match.seat_accounts) {
+    const auto it = ratings_.find({account, mode});
+    before.push_back(it == ratings_.end() ? storage::Rating{account, mode} : it->second);
+  }
+  const auto after = rating::RatingsAfterMatch(stored, outcome, before);
+  for (std::size_t seat = 0; seat < after.size(); ++seat) {
+    const std::int64_t account = match.seat_accounts[seat];
+    rating_changes_[match.match_id][account] =
+        RatingChange{mode, before[seat].rating, after[seat].rating, after[seat].rd};
+    ratings_[{account, mode}] = after[seat];
+  }
+}
+
+std::optional<std::string> MemoryGameStore::FinishedMatchRecord(std::int64_t match_id) {
+  std::lock_guard lock(mutex_);
+  const auto match = matches_.find(match_id);
+  if (match == matches_.end() || match_results_.count(match_id) == 0) return std::nullopt;
+  const auto events = events_.find(match_id);
+  return GameRecordText(match->second,
+                        events == events_.end() ? std::vector<MatchEventRecord>{} : events->second);
+}
+
+std::vector<MatchHistoryEntry> MemoryGameStore::MatchHistory(std::int64_t account_id, int limit,
+                                                             std::int64_t before_match_id) {
+  std::lock_guard lock(mutex_);
+  std::vector<MatchHistoryEntry> history;
+  for (auto it = matches_.rbegin(); it != matches_.rend(); ++it) {
+    if (static_cast<int>(history.size()) >= limit) break;
+    const MatchRecord& match = it->second;
+    if (before_match_id != 0 && match.match_id >= before_match_id) continue;
+    const auto own = std::find(match.seat_accounts.begin(), match.seat_accounts.end(), account_id);
+    if (own == match.seat_accounts.end()) continue;
+    MatchHistoryEntry entry;
+    entry.match_id = match.match_id;
+    entry.game = match.game;
+    entry.rules = match.rules;
+    entry.started_unix_ms = match.started_unix_ms;
+    entry.rated = match.rated;
+    entry.own_seat = static_cast<int>(own - match.seat_accounts.begin());
+    entry.own_team = entry.own_seat % 2;
+    for (std::size_t seat = 0; seat < match.seat_accounts.size(); ++seat) {
+      const std::int64_t account = match.seat_accounts[seat];
+      const auto holder = accounts_.find(account);
+      entry.seats.push_back(SeatSummary{static_cast<int>(seat), account,
+                                        holder == accounts_.end() ? "bot" : holder->second.name});
+    }
+    entry.state = "live";
+    if (const auto result = match_results_.find(match.match_id); result != match_results_.end()) {
+      entry.state = result->second.abandoned_by >= 0 ? "abandoned" : "finished";
+      entry.finished_unix_ms = result->second.finished_unix_ms;
+      entry.winner = result->second.winner;
+      entry.totals = result->second.totals;
+    }
+    if (const auto changes = rating_changes_.find(match.match_id);
+        changes != rating_changes_.end()) {
+      if (const auto change = changes->second.find(account_id); change != changes->second.end()) {
+        entry.rating = change->second;
+      }
+    }
+    history.push_back(std::move(entry));
+  }
+  return history;
+}
+
+RatingRecord MemoryGameStore::ToRecord(const storage::Rating& rating) const {
+  const auto account = accounts_.find(rating.account_id);
+  return RatingRecord{
+      rating.account_id, account == accounts_.end() ? std::string() : account->second.name,
+      rating.mode,       rating.rating,
+      rating.rd,         rating.volatility,
+      rating.matches,    rating.updated_ms};
+}
+
+std::vector<RatingRecord> MemoryGameStore::RatingsOf(std::int64_t account_id) {
+  std::lock_guard lock(mutex_);
+  std::vector<RatingRecord> ratings;
+  for (const auto& [key, rating] : ratings_) {
+    if (key.first == account_id) ratings.push_back(ToRecord(rating));
+  }
+  return ratings;
+}
+
+std::vector<RatingRecord> MemoryGameStore::Leaderboard(const std::string& mode, int limit) {
+  std::lock_guard lock(mutex_);
+  std::vector<RatingRecord> board;
+  for (const auto& [key, rating] : ratings_) {
+    if (key.second == mode) board.push_back(ToRecord(rating));
+  }
+  // Highest first; equal ratings by account id, as the SQLite leaderboard orders them.
+  std::sort(board.begin(), board.end(), [](const RatingRecord& a, const RatingRecord& b) {
+    return a.rating != b.rating ? a.rating > b.rating : a.account_id < b.account_id;
+  });
+  if (static_cast<int>(board.size()) > limit) board.resize(static_cast<std::size_t>(limit));
+  return board;
 }
 
 void MemoryGameStore::SaveSeries(const SeriesRecord& series) {
@@ -90,10 +209,7 @@ std::vector<RecoveredMatch> MemoryGameStore::LoadUnfinishedMatches() {
   std::lock_guard lock(mutex_);
   std::vector<RecoveredMatch> unfinished;
   for (const auto& [id, match] : matches_) {
-    const bool finished =
-        abandoned_.count(id) != 0 ||
-        std::any_of(match_results_.begin(), match_results_.end(),
-                    [id = id](const MatchResultRecord& r) { return r.match_id == id; });
+    const bool finished = abandoned_.count(id) != 0 || match_results_.count(id) != 0;
     if (finished) continue;
     RecoveredMatch out;
     if (auto table = tables_.find(match.table_id); table != tables_.end())

@@ -4,8 +4,10 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <utility>
 
 #include "server/storage/game_store.h"
+#include "server/storage/rows.h"
 
 namespace kafenio::server {
 
@@ -25,6 +27,11 @@ class MemoryGameStore final : public GameStore {
   void SaveSeries(const SeriesRecord& series) override;
   void AbandonMatch(std::int64_t match_id) override;
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
+  std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) override;
+  std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
+                                              std::int64_t before_match_id) override;
+  std::vector<RatingRecord> RatingsOf(std::int64_t account_id) override;
+  std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) override;
 
   // For tests: the events stored for a match, in order.
   std::vector<MatchEventRecord> EventsOf(std::int64_t match_id) const;
@@ -41,9 +48,14 @@ class MemoryGameStore final : public GameStore {
   std::map<std::int64_t, MatchRecord> matches_;
   std::map<std::int64_t, std::vector<MatchEventRecord>> events_;
   std::vector<HandResultRecord> hand_results_;
-  std::vector<MatchResultRecord> match_results_;
   std::map<std::string, SeriesRecord> series_;
   std::set<std::int64_t> abandoned_;
+  std::map<std::int64_t, MatchResultRecord> match_results_;  // by match id
+  // Current ratings by (account, mode), and what each rated match did to its players.
+  std::map<std::pair<std::int64_t, std::string>, storage::Rating> ratings_;
+  std::map<std::int64_t, std::map<std::int64_t, RatingChange>> rating_changes_;  // match, account
+
+  RatingRecord ToRecord(const storage::Rating& rating) const;  // with the mutex held
 };
 
 }  // namespace kafenio::server

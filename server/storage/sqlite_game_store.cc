@@ -5,6 +5,8 @@
 #include <sstream>
 #include <vector>
 
+#include "server/rating/record_match_result.h"
+
 namespace kafenio::server {
 namespace {
 
@@ -119,6 +121,7 @@ std::int64_t SqliteGameStore::SaveTable(const TableRecord& table) {
   row.is_public = !table.is_private;
   if (table.is_private) row.invite_code = table.invite_code;
   row.clock_ms = table.turn_clock_ms;
+  row.rated = table.rated;
   row.created_ms = table.created_unix_ms != 0 ? table.created_unix_ms : NowMs();
   row.public_id = table.table_id;
   row.series_matches = table.series_matches;
@@ -151,6 +154,7 @@ std::int64_t SqliteGameStore::SaveMatch(const MatchRecord& match) {
     row.seats.push_back(seat);
   }
   row.first_dealer = match.first_dealer;
+  row.rated = match.rated;
   row.created_ms = match.started_unix_ms != 0 ? match.started_unix_ms : NowMs();
   std::int64_t id = 0;
   if (!WriteAndWait([&](storage::WriteTransaction& tx) { id = tx.CreateMatch(row); }).empty()) {
@@ -233,9 +237,15 @@ void SqliteGameStore::SaveMatchResult(const MatchResultRecord& result) {
   for (std::size_t team = 0; team < 2 && team < result.totals.size(); ++team) {
     row.total[team] = result.totals[team];
   }
+  if (result.abandoned_by >= 0) row.abandoned_by = result.abandoned_by;
   row.finished_ms = result.finished_unix_ms != 0 ? result.finished_unix_ms : NowMs();
-  storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.FinishMatch(row); },
-                    [](const storage::WriteStatus&) {});
+  // The result and a rated match's new ratings commit together (docs/ratings.md). The
+  // table waits for it, so match_ended is sent only once the result can be read back.
+  if (auto match = storage_->FindMatch(row.match_id)) {
+    WriteAndWait(rating::RecordMatchResult(*match, row));
+  } else {
+    WriteAndWait([row](storage::WriteTransaction& tx) { tx.FinishMatch(row); });
+  }
 }
 
 void SqliteGameStore::SaveSeries(const SeriesRecord& series) {

@@ -39,6 +39,12 @@ class SqliteGameStore final : public GameStore {
   void SaveSeries(const SeriesRecord& series) override;
   void AbandonMatch(std::int64_t match_id) override;
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
+  // Results and ratings: sqlite_game_store_results.cc.
+  std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) override;
+  std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
+                                              std::int64_t before_match_id) override;
+  std::vector<RatingRecord> RatingsOf(std::int64_t account_id) override;
+  std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) override;
 
  private:
   // What the adapter knows of a live match: the record so far.

@@ -34,6 +34,24 @@ bool OriginAllowed(const Request& request, const ServerConfig& config) {
   return value == "http://" + own || value == "https://" + own;
 }
 
+// The match id in "/matches/{id}/record", or none for any other path.
+std::optional<std::int64_t> MatchRecordPath(const std::string& path) {
+  constexpr std::string_view prefix = "/matches/";
+  constexpr std::string_view suffix = "/record";
+  if (path.size() <= prefix.size() + suffix.size() || !path.starts_with(prefix) ||
+      !path.ends_with(suffix)) {
+    return std::nullopt;
+  }
+  const std::string digits =
+      path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+  // At most 18 digits, so the value fits an int64 without overflow checks.
+  if (digits.empty() || digits.size() > 18) return std::nullopt;
+  for (const char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+  }
+  return std::stoll(digits);
+}
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(net::ip::tcp::socket socket, ServerContext& context)
@@ -72,6 +90,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       Response response = Text(request, http::status::ok, context_.hub.metrics().Render());
       response.set(http::field::content_type, "text/plain; version=0.0.4");
       return Send(std::move(response));
+    }
+    if (const auto match_id = MatchRecordPath(path)) {
+      // A finished match's game record (shared/record-format.md), for `kafenio replay`.
+      if (auto record = context_.hub.storage().FinishedMatchRecord(*match_id)) {
+        return Send(Text(request, http::status::ok, std::move(*record)));
+      }
+      return Send(Text(request, http::status::not_found,
+                       "no finished match " + std::to_string(*match_id) + "\n"));
     }
     if (auto file = LoadStaticFile(context_.config.web_root, target)) {
       Response response = Text(request, http::status::ok, std::move(file->body));

@@ -74,6 +74,10 @@ class Client:
         self.account = None
         self.last_seq = 0
         self.match_id = 0
+        # Match events received and taken from `events`, so a player can tell whether a
+        # newer one is waiting (other pushed messages, such as table updates, do not count).
+        self.match_events_in = 0
+        self.match_events_out = 0
 
     @classmethod
     async def connect(cls, url, binary=False, pb=None, **kwargs):
@@ -98,6 +102,8 @@ class Client:
                 if rid and rid in self.pending:
                     self.pending.pop(rid).set_result(message)
                 else:
+                    if "match_event" in message:
+                        self.match_events_in += 1
                     await self.events.put(message)
         except websockets.ConnectionClosed:
             pass
@@ -136,6 +142,8 @@ class Client:
         """The next pushed message (of `kind`, skipping others)."""
         while True:
             message = await asyncio.wait_for(self.events.get(), timeout)
+            if "match_event" in message:
+                self.match_events_out += 1
             if kind is None or kind in message:
                 return message
 
@@ -145,6 +153,10 @@ class Client:
         self.match_id = int(event["match_id"])
         self.last_seq = int(event["seq"])
         return event
+
+    def match_event_waiting(self):
+        """Whether a match event has arrived that the client has not taken yet."""
+        return self.match_events_in > self.match_events_out
 
     async def close(self):
         await self.ws.close()
@@ -185,7 +197,9 @@ async def play_seat(client, table_id, rng, until_match_end=True):
         if body_of(event) == "match_ended":
             return event
         view = game_view(event)
-        if view["to_act"] == view["viewer"] and view["legal_moves"] and client.events.empty():
+        # Act on the newest view only: a newer match event (another move, a clock stand-in)
+        # may already be waiting. Table updates in between do not hold the move back.
+        if view["to_act"] == view["viewer"] and view["legal_moves"] and not client.match_event_waiting():
             move = pick_move(view, rng)
             try:
                 await client.request("play_move", {"table_id": table_id,

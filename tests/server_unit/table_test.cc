@@ -86,6 +86,19 @@ class HeldStorage final : public GameStore {
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override {
     return inner.LoadUnfinishedMatches();
   }
+  std::optional<std::string> FinishedMatchRecord(std::int64_t id) override {
+    return inner.FinishedMatchRecord(id);
+  }
+  std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account, int limit,
+                                              std::int64_t before) override {
+    return inner.MatchHistory(account, limit, before);
+  }
+  std::vector<RatingRecord> RatingsOf(std::int64_t account) override {
+    return inner.RatingsOf(account);
+  }
+  std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) override {
+    return inner.Leaderboard(mode, limit);
+  }
 
   MemoryGameStore inner;
 };
