@@ -6,8 +6,7 @@
 // three bots; watching a table of bots from the lobby; a private table joined with its
 // invite code from a second browser context, after a wrong code shows the server's
 // error. Under each finished hand the score sheet must show the fair-deal check as
-// verified, or "not published" while the server reveals no seeds, never a warning; a
-// reload keeps it. Screenshots (desktop and 390x844) go to the artifacts folder.
+// verified (the server reveals every hand's seed); a reload keeps it. Screenshots (desktop and 390x844) go to the artifacts folder.
 //
 // usage: node test_web_client.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { spawn } from 'node:child_process';
@@ -224,14 +223,14 @@ async function builderRefusesIllegal(page) {
   return true;
 }
 
-// Under each hand of the score sheet, the fair-deal check: verified once the server
-// reveals its seeds, "not published" while it does not; never a warning.
+// Under each hand of the score sheet, the fair-deal check: the server revealed the seed,
+// and its commitment and re-deal match the cards this player was dealt.
 async function dealChecked(page) {
   const fair = page.locator('.score-sheet .fairness').first();
   await fair.waitFor();
   const text = await fair.textContent();
   const kind = await fair.getAttribute('class');
-  assert(/fair-(verified|not_published)/.test(kind), `fair-deal check: ${kind}: ${text}`);
+  assert(/fair-verified/.test(kind), `fair-deal check: ${kind}: ${text}`);
   return text;
 }
 
