@@ -22,8 +22,8 @@ std::atomic<std::uint64_t> next_peer_id{1};
 
 class WebsocketSession final : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(beast::tcp_stream stream, ServerContext& context)
-      : ws_(std::move(stream)),
+  WebsocketSession(net::ip::tcp::socket socket, ServerContext& context)
+      : ws_(std::move(socket)),
         context_(context),
         id_(next_peer_id.fetch_add(1)),
         limiter_(context.config.messages_per_second, context.config.message_burst),
@@ -39,8 +39,6 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     client_.peer = weak_from_this();
     client_.peer_id = id_;
     client_.strand = ws_.get_executor();
-    // The websocket stream has its own timers; the TCP stream's would cut idle players.
-    beast::get_lowest_layer(ws_).expires_never();
     websocket::stream_base::timeout timeout{};
     timeout.handshake_timeout = std::chrono::milliseconds(context_.config.handshake_timeout_ms);
     timeout.idle_timeout = std::chrono::milliseconds(context_.config.idle_timeout_ms);
@@ -106,7 +104,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       context_.metrics.slow_consumers_total.fetch_add(1, std::memory_order_relaxed);
       closing_ = true;
       beast::error_code ignored;
-      beast::get_lowest_layer(ws_).socket().close(ignored);  // pending operations end with errors
+      ws_.next_layer().close(ignored);  // pending operations end with errors
       return;
     }
     queue_.push_back(Frame{std::move(message), text_});
@@ -154,7 +152,9 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     bool text;
   };
 
-  websocket::stream<beast::tcp_stream> ws_;
+  // On the bare socket: the websocket stream has timeouts of its own, and beast's
+  // tcp_stream would add a timer and a larger, heap-allocated operation to every write.
+  websocket::stream<net::ip::tcp::socket> ws_;
   ServerContext& context_;
   std::uint64_t id_;
   beast::flat_buffer buffer_;
@@ -173,7 +173,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 void StartWebsocketSession(beast::tcp_stream stream,
                            beast::http::request<beast::http::string_body> request,
                            ServerContext& context) {
-  std::make_shared<WebsocketSession>(std::move(stream), context)->Run(std::move(request));
+  std::make_shared<WebsocketSession>(stream.release_socket(), context)->Run(std::move(request));
 }
 
 }  // namespace kafenio::server

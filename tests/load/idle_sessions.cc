@@ -115,15 +115,15 @@ void IdleSession::Start(const tcp::resolver::results_type& endpoints) {
       endpoints, [self = shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
         if (ec) return self->Fail("connect", ec);
         self->ws_.binary(true);
-        self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code ec) {
-          if (ec) return self->Fail("handshake", ec);
+        self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code handshake_ec) {
+          if (handshake_ec) return self->Fail("handshake", handshake_ec);
           v1::Envelope sign_in;
           sign_in.set_request_id("signin");
           sign_in.mutable_sign_in_guest()->set_name("idle" + std::to_string(self->index_));
           self->request_ = sign_in.SerializeAsString();
           self->ws_.async_write(net::buffer(self->request_),
-                                [self](beast::error_code ec, std::size_t) {
-                                  if (ec) return self->Fail("write", ec);
+                                [self](beast::error_code write_ec, std::size_t) {
+                                  if (write_ec) return self->Fail("write", write_ec);
                                   self->request_.clear();
                                   self->request_.shrink_to_fit();
                                 });
