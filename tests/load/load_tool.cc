@@ -17,9 +17,11 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -187,6 +189,22 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
   bool done_ = false;
 };
 
+// Time the server's threads spent runnable but waiting for a CPU (the second field of
+// /proc/PID/task/TID/schedstat), summed over its threads: on a shared machine this is
+// the part of a latency that no change to the server can remove.
+double RunQueueSeconds(long pid) {
+  if (pid <= 0) return 0;
+  double total = 0;
+  std::error_code ec;
+  for (const auto& task :
+       std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
+    std::ifstream in(task.path() / "schedstat");
+    double running_ns = 0, waiting_ns = 0;
+    if (in >> running_ns >> waiting_ns) total += waiting_ns / 1e9;
+  }
+  return total;
+}
+
 double CpuSeconds(long pid) {
   if (pid <= 0) return 0;
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
@@ -222,7 +240,7 @@ std::map<double, double> LatencyHistogram(const Options& options) {
     if (line.rfind(prefix, 0) != 0) continue;
     const std::string bound =
         line.substr(prefix.size(), line.find('"', prefix.size()) - prefix.size());
-    const double le = bound == "+Inf" ? 1e9 : std::atof(bound.c_str());
+    const double le = bound == "+Inf" ? HUGE_VAL : std::atof(bound.c_str());
     out[le] = std::atof(line.c_str() + line.rfind(' ') + 1);
   }
   return out;
@@ -283,6 +301,7 @@ int main(int argc, char** argv) {
   const auto endpoints = resolver.resolve(options.host, options.port);
   const auto latency_before = LatencyHistogram(options);
   const double cpu_before = CpuSeconds(options.server_pid);
+  const double waiting_before = RunQueueSeconds(options.server_pid);
   const auto start = Clock::now();
   // Tables join at once, or one after another over --ramp-ms (so that paced bots, whose
   // timers would otherwise all fire together, fall into step as players' moves would not).
@@ -300,6 +319,7 @@ int main(int argc, char** argv) {
   io.run();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const double cpu = CpuSeconds(options.server_pid) - cpu_before;
+  const double waiting = RunQueueSeconds(options.server_pid) - waiting_before;
   std::printf("tables %d, matches %d each, %s target %d\n", options.tables, options.matches,
               options.preset.c_str(), options.target);
   std::printf("moves %ld in %.2f s: %.0f moves/s\n", totals.moves, seconds,
@@ -307,6 +327,8 @@ int main(int argc, char** argv) {
   if (options.server_pid > 0) {
     std::printf("server CPU %.2f s: %.1f us per move\n", cpu,
                 cpu * 1e6 / static_cast<double>(totals.moves));
+    std::printf("server threads waited %.2f s for a CPU (run queue), %.0f%% of the run\n", waiting,
+                100 * waiting / seconds);
   }
   std::printf("client moves %zu, round trip us: p50 %.0f p90 %.0f p99 %.0f max %.0f\n",
               totals.round_trips_us.size(), Percentile(totals.round_trips_us, 0.5),
