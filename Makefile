@@ -8,7 +8,7 @@ BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps bench-deps build test run load asan bench format clean
+.PHONY: all deps bench-deps build test run load load-idle asan bench format clean
 
 all: build
 
@@ -36,6 +36,12 @@ LOAD_ARGS ?= --tables 1000 --matches 1
 load: build
 	cmake --build --preset release -j $(JOBS) --target kafenio_load
 	scripts/run-load.sh $(LOAD_ARGS)
+
+# Idle signed-in sessions per GiB of server memory (docs/performance.md).
+IDLE_ARGS ?= --sessions 10000
+load-idle: build
+	cmake --build --preset release -j $(JOBS) --target kafenio_idle_sessions
+	LOAD_TOOL=kafenio_idle_sessions scripts/run-load.sh $(IDLE_ARGS)
 
 asan: deps
 	cmake --preset asan

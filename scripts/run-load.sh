@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# Starts `kafenio serve` on a free loopback port, runs the load tool against it with the
+# Starts `kafenio serve` on a free loopback port, runs a load tool against it with the
 # given arguments (e.g. --tables 1000 --matches 1), and stops the server. Extra server
-# flags go in SERVER_SETTINGS, e.g. SERVER_SETTINGS="--set bot_delay_ms=200".
+# flags go in SERVER_SETTINGS, e.g. SERVER_SETTINGS="--set bot_delay_ms=200"; LOAD_TOOL
+# picks the tool (kafenio_load, the default, or kafenio_idle_sessions). On a machine shared
+# with other work, LOAD_PRIORITY=realtime runs the server and the tool under SCHED_FIFO
+# (chrt, needs root or CAP_SYS_NICE) so that latencies are not waits in the run queue.
 set -euo pipefail
 build=${BUILD:-build/release}
+tool=${LOAD_TOOL:-kafenio_load}
 log=$(mktemp)
-"$build/server/kafenio" serve --listen 127.0.0.1:0 --web /nonexistent \
+priority=()
+[ "${LOAD_PRIORITY:-}" = realtime ] && priority=(chrt -f 10)
+# Many sessions need many descriptors, in the server and in the tool.
+ulimit -n "$(ulimit -Hn)"
+"${priority[@]}" "$build/server/kafenio" serve --listen 127.0.0.1:0 --web /nonexistent --db memory \
   --set messages_per_second=1000000 --set message_burst=1000000 ${SERVER_SETTINGS:-} >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 50); do grep -q "listening on" "$log" && break; sleep 0.1; done
 port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$log")
-"$build/tests/load/kafenio_load" --port "$port" --server-pid "$server" "$@"
+"${priority[@]}" "$build/tests/load/$tool" --port "$port" --server-pid "$server" "$@"

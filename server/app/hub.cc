@@ -1,5 +1,6 @@
 #include "server/app/hub.h"
 
+#include <boost/asio/post.hpp>
 #include <cstdio>
 #include <sstream>
 
@@ -16,7 +17,8 @@ Hub::Hub(boost::asio::any_io_executor executor, const ServerConfig& config, Game
       storage_(storage),
       metrics_(metrics),
       deal_secret_(deal_secret),
-      accounts_(config, storage) {}
+      accounts_(config, storage),
+      password_work_(config.password_threads, config.password_queue_limit) {}
 
 std::shared_ptr<Table> Hub::AddTable(const TableSettings& settings) {
   auto table = std::make_shared<Table>(executor_, settings, config_, storage_, lobby_, metrics_,
@@ -89,6 +91,35 @@ void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
   signed_in.set_token(result.token);
   signed_in.set_expires_unix_ms(result.expires_unix_ms);
   peer->Deliver(reply);
+}
+
+void Hub::SignInWithPassword(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                             const v1::Envelope& request) {
+  const bool registering = request.has_register_();
+  std::string name = registering ? request.register_().name() : request.sign_in().name();
+  std::string password =
+      registering ? request.register_().password() : request.sign_in().password();
+  client.signing_in = true;
+  // `peer` is the connection that owns `client`: holding it keeps `client` alive until the
+  // answer has been handled on the connection's strand.
+  ClientContext* context = &client;
+  const bool admitted =
+      password_work_.TrySubmit([this, peer, context, registering, name = std::move(name),
+                                password = std::move(password), request_id = request.request_id()] {
+        SignInResult result =
+            registering ? accounts_.Register(name, password) : accounts_.SignIn(name, password);
+        boost::asio::post(context->strand,
+                          [this, peer, context, result = std::move(result), request_id] {
+                            context->signing_in = false;
+                            SignedIn(*context, peer, result, request_id);
+                          });
+      });
+  if (!admitted) {
+    client.signing_in = false;
+    metrics_.errors_total.fetch_add(1, std::memory_order_relaxed);
+    peer->Deliver(MakeError(request.request_id(), v1::RATE_LIMITED,
+                            "too many sign-ins at once: try again in a moment"));
+  }
 }
 
 void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
@@ -166,18 +197,12 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
     case B::kSignIn:
     case B::kResume:
       if (client.who) return fail(v1::ALREADY_SIGNED_IN, "this connection is already signed in");
+      if (client.signing_in)
+        return fail(v1::BAD_REQUEST, "a sign-in is already in progress on this connection");
       if (body == B::kSignInGuest)
         return SignedIn(client, peer, accounts_.Guest(request.sign_in_guest().name()), rid);
-      if (body == B::kRegister) {
-        return SignedIn(
-            client, peer,
-            accounts_.Register(request.register_().name(), request.register_().password()), rid);
-      }
-      if (body == B::kSignIn) {
-        return SignedIn(client, peer,
-                        accounts_.SignIn(request.sign_in().name(), request.sign_in().password()),
-                        rid);
-      }
+      if (body == B::kRegister || body == B::kSignIn)
+        return SignInWithPassword(client, peer, request);
       return SignedIn(client, peer, accounts_.Resume(request.resume().token()), rid);
     case B::kSubscribeLobby:
       client.lobby = true;

@@ -14,6 +14,7 @@
 #include "server/app/accounts.h"
 #include "server/app/lobby.h"
 #include "server/app/metrics.h"
+#include "server/app/password_work.h"
 #include "server/app/peer.h"
 #include "server/app/table.h"
 #include "server/config/server_config.h"
@@ -26,7 +27,9 @@ namespace kafenio::server {
 struct ClientContext {
   std::weak_ptr<Peer> peer;
   std::uint64_t peer_id = 0;
+  boost::asio::any_io_executor strand;  // the connection's, where replies to it are made
   std::optional<Identity> who;
+  bool signing_in = false;       // a password is being hashed or checked for this connection
   std::set<std::string> tables;  // joined, so a disconnect can detach from each
   bool lobby = false;
 };
@@ -56,6 +59,10 @@ class Hub {
                    const v1::CreateTable& request, const std::string& request_id);
   void SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
                 const SignInResult& result, const std::string& request_id);
+  // Register and SignIn hash or verify a password: done on password_work_, answered on
+  // the connection's strand.
+  void SignInWithPassword(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                          const v1::Envelope& request);
 
   boost::asio::any_io_executor executor_;
   const ServerConfig& config_;
@@ -63,6 +70,7 @@ class Hub {
   Metrics& metrics_;
   const fairness::ServerSecret& deal_secret_;
   Accounts accounts_;
+  PasswordWork password_work_;  // after accounts_: its destructor waits for jobs using it
   Lobby lobby_;
   std::mutex tables_mutex_;
   std::map<std::string, std::shared_ptr<Table>> tables_;

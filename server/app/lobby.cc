@@ -40,9 +40,11 @@ void Lobby::Remove(const std::string& table_id) {
 }
 
 void Lobby::Broadcast(const std::shared_ptr<const v1::Envelope>& message) {
+  if (subscribers_.empty()) return;
+  const auto encoded = std::make_shared<const EncodedEnvelope>(*message);  // once for all
   for (auto it = subscribers_.begin(); it != subscribers_.end();) {
     if (auto peer = it->second.lock()) {
-      peer->Deliver(message);
+      peer->Send(encoded);
       ++it;
     } else {
       it = subscribers_.erase(it);

@@ -11,8 +11,11 @@ namespace kafenio::server {
 class Metrics {
  public:
   // Upper bounds of the move-latency histogram, in microseconds (then +Inf).
-  static constexpr std::array<std::int64_t, 10> kLatencyBucketsUs = {
-      100, 250, 500, 1000, 2500, 5000, 10000, 25000, 100000, 1000000};
+  // Fine below a few ms, where a healthy server's moves fall (the load tool reads
+  // percentiles from it).
+  static constexpr std::array<std::int64_t, 17> kLatencyBucketsUs = {
+      50,   100,  200,   300,   500,   750,    1000,   1500,   2000,
+      3000, 5000, 10000, 25000, 50000, 100000, 250000, 1000000};
 
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::int64_t> connections_total{0};

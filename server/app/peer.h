@@ -6,16 +6,23 @@
 #include <memory>
 
 #include "kafenio/v1/kafenio.pb.h"
+#include "server/codec/encoded_envelope.h"
 
 namespace kafenio::server {
 
 class Peer {
  public:
   virtual ~Peer() = default;
-  // Thread-safe. The message is shared, immutable, and encoded by the connection in its
-  // own format (binary or JSON).
-  virtual void Deliver(std::shared_ptr<const v1::Envelope> message) = 0;
+  // Thread-safe. The message is shared and immutable, encoded once for every receiver;
+  // the connection sends it in its own format (binary or JSON).
+  virtual void Send(std::shared_ptr<const EncodedEnvelope> message) = 0;
   virtual std::uint64_t PeerId() const = 0;
+
+  // Encodes `message` for this one receiver and sends it. To send one message to many,
+  // encode it once and Send that.
+  void Deliver(const std::shared_ptr<const v1::Envelope>& message) {
+    Send(std::make_shared<const EncodedEnvelope>(*message));
+  }
 };
 
 using PeerRef = std::weak_ptr<Peer>;

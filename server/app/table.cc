@@ -6,6 +6,7 @@
 
 #include "server/app/crypto.h"
 #include "server/app/lobby.h"
+#include "server/codec/scratch_envelope.h"
 
 namespace kafenio::server {
 namespace {
@@ -115,8 +116,9 @@ void Table::PublishInfo() {
   info_pending_ = false;
   auto message = std::make_shared<v1::Envelope>();
   *message->mutable_table() = Info();
+  const auto encoded = std::make_shared<const EncodedEnvelope>(*message);
   for (const auto& [id, member] : members_) {
-    if (auto peer = member.peer.lock()) peer->Deliver(message);
+    if (auto peer = member.peer.lock()) peer->Send(encoded);
   }
   lobby_.Publish(message->table());
 }
@@ -295,8 +297,9 @@ void Table::Chat(std::shared_ptr<Peer> peer, Identity who, std::string text,
     chat.set_text(text);
     chat.set_sent_unix_ms(NowMs());
     t.Reply(peer, MakeOk(request_id));
+    const auto encoded = std::make_shared<const EncodedEnvelope>(*message);
     for (const auto& [id, member] : t.members_) {
-      if (auto p = member.peer.lock()) p->Deliver(message);
+      if (auto p = member.peer.lock()) p->Send(encoded);
     }
   });
 }
@@ -554,7 +557,8 @@ void Table::Emit(const std::function<void(v1::MatchEvent&)>& fill,
   for (std::size_t audience = 0; audience < pending.audiences.size(); ++audience) {
     if (!wanted[audience]) continue;
     if (audience != kSpectator && static_cast<int>(audience) >= settings_.seats) continue;
-    auto envelope = std::make_shared<v1::Envelope>();
+    // Built on a reused arena and encoded at once: the encoding is all that is kept.
+    const ScratchEnvelope envelope;
     v1::MatchEvent& event = *envelope->mutable_match_event();
     event.set_table_id(settings_.table_id);
     event.set_match_id(match_id_);
@@ -563,7 +567,7 @@ void Table::Emit(const std::function<void(v1::MatchEvent&)>& fill,
     match_->FillView(audience == kSpectator ? -1 : static_cast<int>(audience),
                      *event.mutable_view());
     event.set_turn_deadline_unix_ms(turn_deadline_ms_);
-    pending.audiences[audience] = std::move(envelope);
+    pending.audiences[audience] = std::make_shared<const EncodedEnvelope>(*envelope);
   }
   pending.durable = !record.has_value();
   outbox_.push_back(std::move(pending));
@@ -612,7 +616,7 @@ void Table::Flush() {
       if (auto peer = member.peer.lock()) {
         const std::size_t audience = AudienceOf(member);
         if (const auto& message = pending.audiences[audience]) {
-          peer->Deliver(message);
+          peer->Send(message);
         } else {
           // Joined after this event was built: a snapshot follows once the outbox drains.
           const bool queued =
@@ -648,12 +652,12 @@ void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member,
       history_first_seq_ + static_cast<std::int64_t>(history_.size()) - 1;
   if (match_id == match_id_ && last_seq >= last_delivered) return;  // up to date
   if (match_id == match_id_ && last_seq >= history_first_seq_ - 1 && last_seq > 0) {
-    std::vector<std::shared_ptr<const v1::Envelope>> missed;
+    std::vector<std::shared_ptr<const EncodedEnvelope>> missed;
     for (std::int64_t seq = last_seq + 1; seq <= last_delivered; ++seq) {
       missed.push_back(history_[static_cast<std::size_t>(seq - history_first_seq_)][audience]);
     }
     if (std::all_of(missed.begin(), missed.end(), [](const auto& m) { return m != nullptr; })) {
-      for (const auto& message : missed) peer->Deliver(message);
+      for (const auto& message : missed) peer->Send(message);
       return;
     }
   }
@@ -661,7 +665,7 @@ void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Member& member,
   // snapshot of the view after the last delivered event.
   // (After a restart the history starts empty: the snapshot comes from the state.)
   if (const auto* last = history_.empty() ? nullptr : history_.back()[audience].get()) {
-    auto snapshot = std::make_shared<v1::Envelope>(*last);
+    auto snapshot = std::make_shared<v1::Envelope>(last->Decode());
     snapshot->mutable_match_event()->mutable_snapshot()->set_seed_commitment(
         CommitmentOf(delivered_hand_));
     peer->Deliver(snapshot);

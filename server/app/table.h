@@ -101,7 +101,7 @@ class Table : public std::enable_shared_from_this<Table> {
   };
   // One event, built for each audience (seats 0..3, then spectators at index 4).
   static constexpr std::size_t kSpectator = 4;
-  using Audiences = std::array<std::shared_ptr<const v1::Envelope>, 5>;
+  using Audiences = std::array<std::shared_ptr<const EncodedEnvelope>, 5>;
   struct Ack {
     PeerRef peer;
     std::string request_id;

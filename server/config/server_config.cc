@@ -66,6 +66,12 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     error = "threads must be a positive number";
     return false;
   }
+  if (key == "password_threads" || key == "password_queue_limit") {
+    int& field = key == "password_threads" ? config.password_threads : config.password_queue_limit;
+    if (number(field) && field > 0) return true;
+    error = key + " must be a positive number";
+    return false;
+  }
   if (key == "max_message_bytes") return number(config.max_message_bytes);
   if (key == "handshake_timeout_ms") return number(config.handshake_timeout_ms);
   if (key == "idle_timeout_ms") return number(config.idle_timeout_ms);

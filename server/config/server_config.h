@@ -33,6 +33,10 @@ struct ServerConfig {
   std::size_t chat_max_bytes = 280;
   int chat_messages_per_10s = 5;
   int session_ttl_hours = 24 * 7;
+  // Argon2id password hashing (register, sign in) runs on threads of its own; sign-ins
+  // beyond the queue limit (running or waiting) are refused with RATE_LIMITED.
+  int password_threads = 1;
+  int password_queue_limit = 64;
   std::size_t event_history = 256;  // events kept per match for reconnects
 };
 

@@ -22,8 +22,8 @@ std::atomic<std::uint64_t> next_peer_id{1};
 
 class WebsocketSession final : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(beast::tcp_stream stream, ServerContext& context)
-      : ws_(std::move(stream)),
+  WebsocketSession(net::ip::tcp::socket socket, ServerContext& context)
+      : ws_(std::move(socket)),
         context_(context),
         id_(next_peer_id.fetch_add(1)),
         limiter_(context.config.messages_per_second, context.config.message_burst),
@@ -38,8 +38,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     context_.metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
     client_.peer = weak_from_this();
     client_.peer_id = id_;
-    // The websocket stream has its own timers; the TCP stream's would cut idle players.
-    beast::get_lowest_layer(ws_).expires_never();
+    client_.strand = ws_.get_executor();
     websocket::stream_base::timeout timeout{};
     timeout.handshake_timeout = std::chrono::milliseconds(context_.config.handshake_timeout_ms);
     timeout.idle_timeout = std::chrono::milliseconds(context_.config.idle_timeout_ms);
@@ -57,9 +56,9 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 
   std::uint64_t PeerId() const override { return id_; }
 
-  void Deliver(std::shared_ptr<const v1::Envelope> message) override {
+  void Send(std::shared_ptr<const EncodedEnvelope> message) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)] {
-      self->Queue(EncodeFrame(*message, self->text_));
+      self->Queue(std::move(message));
     });
   }
 
@@ -81,7 +80,8 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       // Refusals drain a second bucket: a client that keeps sending far over its rate is
       // cut off (1008); one a little over it only gets errors.
       if (!strikes_.Take()) return Abort(websocket::close_code::policy_error);
-      Queue(EncodeFrame(*MakeError("", v1::RATE_LIMITED, "too many messages: slow down"), text_));
+      Queue(std::make_shared<const EncodedEnvelope>(
+          *MakeError("", v1::RATE_LIMITED, "too many messages: slow down")));
     } else {
       v1::Envelope request;
       std::string error;
@@ -89,37 +89,40 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
         context_.hub.Handle(client_, request);
       } else {
         context_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
-        Queue(EncodeFrame(*MakeError("", v1::BAD_FRAME, error), text_));
+        Queue(std::make_shared<const EncodedEnvelope>(*MakeError("", v1::BAD_FRAME, error)));
       }
     }
     buffer_.consume(buffer_.size());
     Read();
   }
 
-  void Queue(std::string frame) {
+  // Frames keep the format of the client's last message when they were queued.
+  void Queue(std::shared_ptr<const EncodedEnvelope> message) {
     if (closing_) return;
     if (queue_.size() >= context_.config.send_queue_limit) {
       // The client stopped reading: drop it rather than buffer without bound.
       context_.metrics.slow_consumers_total.fetch_add(1, std::memory_order_relaxed);
       closing_ = true;
       beast::error_code ignored;
-      beast::get_lowest_layer(ws_).socket().close(ignored);  // pending operations end with errors
+      ws_.next_layer().close(ignored);  // pending operations end with errors
       return;
     }
-    queue_.push_back(Frame{std::move(frame), text_});
+    queue_.push_back(Frame{std::move(message), text_});
     if (queue_.size() == 1) Write();
   }
 
   void Write() {
-    ws_.text(queue_.front().text);
-    ws_.async_write(net::buffer(queue_.front().data), [self = shared_from_this()](
-                                                          beast::error_code ec, std::size_t) {
-      if (ec) return self->Closed();
-      self->context_.metrics.frames_out_total.fetch_add(1, std::memory_order_relaxed);
-      self->queue_.pop_front();
-      if (self->closing_) return self->SendClose();
-      if (!self->queue_.empty()) self->Write();
-    });
+    const Frame& frame = queue_.front();
+    ws_.text(frame.text);
+    ws_.async_write(net::buffer(frame.message->Encoded(frame.text)),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return self->Closed();
+                      self->context_.metrics.frames_out_total.fetch_add(1,
+                                                                        std::memory_order_relaxed);
+                      self->queue_.pop_front();
+                      if (self->closing_) return self->SendClose();
+                      if (!self->queue_.empty()) self->Write();
+                    });
   }
 
   void Abort(websocket::close_code code) {
@@ -145,11 +148,13 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
   }
 
   struct Frame {
-    std::string data;
+    std::shared_ptr<const EncodedEnvelope> message;  // shared with its other receivers
     bool text;
   };
 
-  websocket::stream<beast::tcp_stream> ws_;
+  // On the bare socket: the websocket stream has timeouts of its own, and beast's
+  // tcp_stream would add a timer and a larger, heap-allocated operation to every write.
+  websocket::stream<net::ip::tcp::socket> ws_;
   ServerContext& context_;
   std::uint64_t id_;
   beast::flat_buffer buffer_;
@@ -168,7 +173,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 void StartWebsocketSession(beast::tcp_stream stream,
                            beast::http::request<beast::http::string_body> request,
                            ServerContext& context) {
-  std::make_shared<WebsocketSession>(std::move(stream), context)->Run(std::move(request));
+  std::make_shared<WebsocketSession>(stream.release_socket(), context)->Run(std::move(request));
 }
 
 }  // namespace kafenio::server

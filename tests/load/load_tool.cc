@@ -2,20 +2,28 @@
 // table has one client player (seat 0, binary frames, plays the first legal move at
 // once) and three server bots, and plays a series of M matches. Reports moves/s (every
 // move, bots' included), the server's CPU time per move (from /proc/PID/stat when
-// --server-pid is given) and the client player's move round trips (request to Ok).
+// --server-pid is given), the client player's move round trips (request to Ok), and the
+// server's own view of those moves (arrival to acknowledgement, from the
+// kafenio_move_latency_seconds histogram of /metrics), which leaves out the time the
+// load tool itself takes to send and to read when it shares the machine.
 #include <unistd.h>
 #include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -40,6 +48,7 @@ struct Options {
   std::string preset = "cyprus";
   int target = 151;
   long server_pid = 0;
+  int ramp_ms = 0;  // tables start spread over this long instead of all at once
 };
 
 struct Totals {
@@ -180,6 +189,22 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
   bool done_ = false;
 };
 
+// Time the server's threads spent runnable but waiting for a CPU (the second field of
+// /proc/PID/task/TID/schedstat), summed over its threads: on a shared machine this is
+// the part of a latency that no change to the server can remove.
+double RunQueueSeconds(long pid) {
+  if (pid <= 0) return 0;
+  double total = 0;
+  std::error_code ec;
+  for (const auto& task :
+       std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
+    std::ifstream in(task.path() / "schedstat");
+    double running_ns = 0, waiting_ns = 0;
+    if (in >> running_ns >> waiting_ns) total += waiting_ns / 1e9;
+  }
+  return total;
+}
+
 double CpuSeconds(long pid) {
   if (pid <= 0) return 0;
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
@@ -193,6 +218,44 @@ double CpuSeconds(long pid) {
     if (i == 15) stime = std::atol(field.c_str());
   }
   return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+// The move-latency histogram of /metrics: cumulative counts by upper bound (seconds).
+std::map<double, double> LatencyHistogram(const Options& options) {
+  namespace http = beast::http;
+  net::io_context io;
+  tcp::resolver resolver(io);
+  beast::tcp_stream stream(io);
+  stream.connect(resolver.resolve(options.host, options.port));
+  http::request<http::empty_body> request(http::verb::get, "/metrics", 11);
+  request.set(http::field::host, options.host);
+  http::write(stream, request);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> response;
+  http::read(stream, buffer, response);
+  std::map<double, double> out;
+  std::istringstream lines(response.body());
+  const std::string prefix = "kafenio_move_latency_seconds_bucket{le=\"";
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(prefix, 0) != 0) continue;
+    const std::string bound =
+        line.substr(prefix.size(), line.find('"', prefix.size()) - prefix.size());
+    const double le = bound == "+Inf" ? HUGE_VAL : std::atof(bound.c_str());
+    out[le] = std::atof(line.c_str() + line.rfind(' ') + 1);
+  }
+  return out;
+}
+
+// The upper bound (in us) of the bucket holding the p-th quantile of after - before.
+double HistogramPercentile(const std::map<double, double>& before,
+                           const std::map<double, double>& after, double p) {
+  const double total = after.empty() ? 0 : after.rbegin()->second - before.rbegin()->second;
+  if (total <= 0) return 0;
+  for (const auto& [le, count] : after) {
+    const auto was = before.find(le);
+    if (count - (was == before.end() ? 0 : was->second) >= p * total) return le * 1e6;
+  }
+  return 0;
 }
 
 double Percentile(std::vector<double>& values, double p) {
@@ -222,11 +285,13 @@ int main(int argc, char** argv) {
       options.target = std::atoi(value.c_str());
     else if (flag == "--server-pid")
       options.server_pid = std::atol(value.c_str());
+    else if (flag == "--ramp-ms")
+      options.ramp_ms = std::atoi(value.c_str());
     else {
       std::fprintf(
           stderr,
           "usage: kafenio_load [--host H] [--port P] [--tables N] [--matches M] [--preset P] "
-          "[--target T] [--server-pid PID]\n");
+          "[--target T] [--server-pid PID] [--ramp-ms MS]\n");
       return 2;
     }
   }
@@ -234,13 +299,27 @@ int main(int argc, char** argv) {
   Totals totals;
   tcp::resolver resolver(io);
   const auto endpoints = resolver.resolve(options.host, options.port);
+  const auto latency_before = LatencyHistogram(options);
   const double cpu_before = CpuSeconds(options.server_pid);
+  const double waiting_before = RunQueueSeconds(options.server_pid);
   const auto start = Clock::now();
-  for (int i = 0; i < options.tables; ++i)
-    std::make_shared<TableClient>(io, options, totals, i)->Start(endpoints);
+  // Tables join at once, or one after another over --ramp-ms (so that paced bots, whose
+  // timers would otherwise all fire together, fall into step as players' moves would not).
+  std::vector<std::unique_ptr<net::steady_timer>> starts;
+  for (int i = 0; i < options.tables; ++i) {
+    auto table = std::make_shared<TableClient>(io, options, totals, i);
+    if (options.ramp_ms <= 0) {
+      table->Start(endpoints);
+      continue;
+    }
+    starts.push_back(std::make_unique<net::steady_timer>(
+        io, std::chrono::microseconds(std::int64_t{options.ramp_ms} * 1000 * i / options.tables)));
+    starts.back()->async_wait([table, &endpoints](beast::error_code) { table->Start(endpoints); });
+  }
   io.run();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const double cpu = CpuSeconds(options.server_pid) - cpu_before;
+  const double waiting = RunQueueSeconds(options.server_pid) - waiting_before;
   std::printf("tables %d, matches %d each, %s target %d\n", options.tables, options.matches,
               options.preset.c_str(), options.target);
   std::printf("moves %ld in %.2f s: %.0f moves/s\n", totals.moves, seconds,
@@ -248,10 +327,18 @@ int main(int argc, char** argv) {
   if (options.server_pid > 0) {
     std::printf("server CPU %.2f s: %.1f us per move\n", cpu,
                 cpu * 1e6 / static_cast<double>(totals.moves));
+    std::printf("server threads waited %.2f s for a CPU (run queue), %.0f%% of the run\n", waiting,
+                100 * waiting / seconds);
   }
   std::printf("client moves %zu, round trip us: p50 %.0f p90 %.0f p99 %.0f max %.0f\n",
               totals.round_trips_us.size(), Percentile(totals.round_trips_us, 0.5),
               Percentile(totals.round_trips_us, 0.9), Percentile(totals.round_trips_us, 0.99),
               Percentile(totals.round_trips_us, 1.0));
+  const auto latency_after = LatencyHistogram(options);
+  std::printf(
+      "server move latency us (arrival to ack, bucket bounds): p50 %.0f p90 %.0f p99 %.0f\n",
+      HistogramPercentile(latency_before, latency_after, 0.5),
+      HistogramPercentile(latency_before, latency_after, 0.9),
+      HistogramPercentile(latency_before, latency_after, 0.99));
   return totals.tables_done == options.tables ? 0 : 1;
 }

@@ -16,8 +16,8 @@ namespace {
 class RecordingPeer final : public Peer {
  public:
   explicit RecordingPeer(std::uint64_t id) : id_(id) {}
-  void Deliver(std::shared_ptr<const v1::Envelope> message) override {
-    received.push_back(std::move(message));
+  void Send(std::shared_ptr<const EncodedEnvelope> message) override {
+    received.push_back(std::make_shared<const v1::Envelope>(message->Decode()));
   }
   std::uint64_t PeerId() const override { return id_; }
 

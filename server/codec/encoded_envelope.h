@@ -1,0 +1,29 @@
+#pragma once
+// An Envelope ready to send: encoded to protobuf binary once, when it is made, and to JSON
+// on first use (only text clients ask for it). Immutable after construction and shared by
+// every connection it goes to, and kept in a table's event history in this compact form
+// rather than as a message object.
+#include <mutex>
+#include <string>
+
+#include "kafenio/v1/kafenio.pb.h"
+
+namespace kafenio::server {
+
+class EncodedEnvelope {
+ public:
+  explicit EncodedEnvelope(const v1::Envelope& envelope);
+
+  const std::string& Binary() const { return binary_; }
+  const std::string& Json() const;  // thread-safe
+  const std::string& Encoded(bool text) const { return text ? Json() : Binary(); }
+  // The message again, for the rare paths that change a copy (reconnect snapshots).
+  v1::Envelope Decode() const;
+
+ private:
+  std::string binary_;
+  mutable std::once_flag json_once_;
+  mutable std::string json_;
+};
+
+}  // namespace kafenio::server
