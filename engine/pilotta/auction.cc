@@ -96,11 +96,11 @@ Illegal State::ApplyAuction(const Move& move) {
       // The standing bid is the contract; the defenders may now double it.
       phase_ = Phase::contra;
       passes_ = 0;
-      to_act_ = static_cast<std::uint8_t>((contract_.bidder + 1) % players_);
+      to_act_ = static_cast<std::uint8_t>(SeatAfter(contract_.bidder, 1));
     } else if (contract_.bidder < 0 && passes_ == players_) {
       AnnulHand();
     } else {
-      to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+      to_act_ = static_cast<std::uint8_t>(SeatAfter(to_act_, 1));
     }
     return Illegal::none;
   }
@@ -114,7 +114,7 @@ Illegal State::ApplyAuction(const Move& move) {
   contract_.value = move.value;
   contract_.trump = move.suit;
   passes_ = 0;
-  to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+  to_act_ = static_cast<std::uint8_t>(SeatAfter(to_act_, 1));
   return Illegal::none;
 }
 
@@ -123,11 +123,11 @@ Illegal State::ApplyContra(const Move& move) {
   const MoveKind call = doubling ? MoveKind::contra : MoveKind::recontra;
   // The round's two seats: the one after the contract's bidder (or the doubler) and the
   // one opposite it.
-  const int first = ((doubling ? contract_.bidder : contract_.doubler) + 1) % players_;
+  const int first = SeatAfter(doubling ? contract_.bidder : contract_.doubler, 1);
   if (move.kind == MoveKind::pass) {
     Log(move);
     if (to_act_ == first) {
-      to_act_ = static_cast<std::uint8_t>((first + 2) % players_);
+      to_act_ = static_cast<std::uint8_t>(SeatAfter(first, 2));
     } else {
       BeginPlay();
     }
@@ -139,7 +139,7 @@ Illegal State::ApplyContra(const Move& move) {
     contract_.multiplier = 2;
     contract_.doubler = static_cast<std::int8_t>(move.seat);
     phase_ = Phase::recontra;
-    to_act_ = static_cast<std::uint8_t>((move.seat + 1) % players_);
+    to_act_ = static_cast<std::uint8_t>(SeatAfter(move.seat, 1));
   } else {
     contract_.multiplier = 4;
     BeginPlay();
@@ -152,7 +152,7 @@ Illegal State::ApplyTrumpChoice(const Move& move) {
   if (move.kind == MoveKind::pass) {
     Log(move);
     if (++passes_ < players_) {
-      to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+      to_act_ = static_cast<std::uint8_t>(SeatAfter(to_act_, 1));
     } else if (taking) {
       phase_ = Phase::name_round;
       passes_ = 0;
@@ -213,7 +213,7 @@ void State::DealStock() {
   // classic 3 each (2 for the taker, who has the turned card); classic2 3 each.
   int next = 0;
   for (int i = 1; i <= players_; ++i) {
-    const int seat = (dealer_ + i) % players_;
+    const int seat = SeatAfter(dealer_, i);
     const int count = rules_.preset == Preset::classic && seat == contract_.bidder ? 2 : 3;
     for (int k = 0; k < count; ++k) {
       hands_[static_cast<std::size_t>(seat)] |= Bit(stock_[static_cast<std::size_t>(next++)]);

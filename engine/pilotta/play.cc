@@ -168,7 +168,7 @@ Illegal State::ApplyPlay(const Move& move) {
   }
   ++trick_size_;
   if (trick_size_ < players_) {
-    to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+    to_act_ = static_cast<std::uint8_t>(SeatAfter(to_act_, 1));
   } else {
     FinishTrick();
   }

@@ -108,7 +108,7 @@ void State::EndHand(const HandResult& result, bool annulled) {
   }
   totals_[0] += result.score[0];
   totals_[1] += result.score[1];
-  dealer_ = static_cast<std::uint8_t>((dealer_ + 1) % players_);
+  dealer_ = static_cast<std::uint8_t>(SeatAfter(dealer_, 1));
   const bool reached = totals_[0] >= rules_.target || totals_[1] >= rules_.target;
   if (reached && totals_[0] != totals_[1]) {
     winner_ = static_cast<std::int8_t>(totals_[0] > totals_[1] ? 0 : 1);
