@@ -1,14 +1,29 @@
 // Everything before the first card: the cyprus auction with contra and recontra, and the
 // classic trump choice (take, name, swap) with the rest of the deal.
+#include <cstring>
+
+#include "engine/pilotta/move_tables.h"
 #include "engine/pilotta/state.h"
 
 namespace kafenio::pilotta {
 namespace {
-constexpr int kMinBid = 8;   // 80
-constexpr int kMaxBid = 16;  // 160
+using move_tables::kMaxBid;
+using move_tables::kMinBid;
 
 bool ValidBidValue(int tens) {
   return (tens >= kMinBid && tens <= kMaxBid) || tens == kCapotBid;
+}
+
+// Bids in a seat's table (move_tables.h) with `suits` enabled: each value, then capot.
+int BidCount(int suits) {
+  return (move_tables::kBidValues + 1) * suits;
+}
+
+// Position in that table of the first bid above `above` (0 when nobody has bid): past
+// every value up to it, or past everything once capot stands.
+int FirstBidAbove(int above, int suits) {
+  if (above == kCapotBid) return BidCount(suits);
+  return above < kMinBid ? 0 : (above - kMinBid + 1) * suits;
 }
 }  // namespace
 
@@ -16,16 +31,16 @@ void State::AuctionMoves(MoveList& out) const {
   const int seat = to_act_;
   switch (phase_) {
     case Phase::auction: {
+      // Pass, then every bid above the standing one: a tail of the seat's bid table.
       out.Add(Move::Pass(seat));
       const int suits = rules_.nt_at_bids ? 6 : 4;
-      const int above = contract_.bidder >= 0 ? contract_.value : 0;
-      for (int tens = kMinBid; tens <= kMaxBid; ++tens) {
-        if (tens <= above) continue;
-        for (int suit = 0; suit < suits; ++suit) out.Add(Move::Bid(seat, tens, suit));
-      }
-      if (above != kCapotBid) {
-        for (int suit = 0; suit < suits; ++suit) out.Add(Move::Bid(seat, kCapotBid, suit));
-      }
+      const int first = FirstBidAbove(contract_.bidder >= 0 ? contract_.value : 0, suits);
+      const int count = BidCount(suits);
+      const auto& bids = move_tables::kBySeat[seat].bids[rules_.nt_at_bids ? 1 : 0];
+      Move* tail = out.Tail();
+      std::memcpy(tail, bids.data() + first,
+                  sizeof(Move) * static_cast<std::size_t>(count - first));
+      out.SetTail(tail + (count - first));
       break;
     }
     case Phase::contra:
@@ -61,16 +76,11 @@ Move State::SampleAuctionMove(DealRng& rng) const {
   switch (phase_) {
     case Phase::auction: {
       const int suits = rules_.nt_at_bids ? 6 : 4;
-      const int above = contract_.bidder >= 0 ? contract_.value : 0;
-      const int first = above < kMinBid ? kMinBid : above + 1;
-      const int values = first > kMaxBid ? 0 : kMaxBid - first + 1;
-      const int capot = above != kCapotBid ? suits : 0;
-      const auto index =
-          static_cast<int>(rng.Below(static_cast<std::uint64_t>(1 + values * suits + capot)));
+      const int first = FirstBidAbove(contract_.bidder >= 0 ? contract_.value : 0, suits);
+      const int count = BidCount(suits);
+      const auto index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(1 + count - first)));
       if (index == 0) return Move::Pass(seat);
-      const int k = index - 1;
-      if (k < values * suits) return Move::Bid(seat, first + k / suits, k % suits);
-      return Move::Bid(seat, kCapotBid, k - values * suits);
+      return move_tables::kBySeat[seat].bids[rules_.nt_at_bids ? 1 : 0][first + index - 1];
     }
     case Phase::name_round: {
       const auto index = static_cast<int>(rng.Below(4));

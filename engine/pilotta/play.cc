@@ -1,5 +1,6 @@
 // Trick play: following suit, trumping and overtrumping as masks, first-trick
 // declarations, belote, and trick resolution.
+#include "engine/pilotta/move_tables.h"
 #include "engine/pilotta/state.h"
 #include "engine/pilotta/tables.h"
 
@@ -9,11 +10,35 @@ using tables::kTables;
 
 // The cards of the seat's hand that can announce belote: K or Q of a trump suit, holding
 // both and neither played yet.
+// The K and Q of trumps by trump mode; none under no trump and all trump.
+constexpr std::array<CardMask, 6> kBelotePair = [] {
+  std::array<CardMask, 6> pairs{};
+  for (int suit = 0; suit < 4; ++suit) {
+    pairs[static_cast<std::size_t>(suit)] =
+        Bit(MakeCard(static_cast<Suit>(suit), rK)) | Bit(MakeCard(static_cast<Suit>(suit), rQ));
+  }
+  return pairs;
+}();
+
 CardMask BeloteCards(CardMask hand, int trump) {
-  if (trump >= 4) return 0;
-  const CardMask pair =
-      Bit(MakeCard(static_cast<Suit>(trump), rK)) | Bit(MakeCard(static_cast<Suit>(trump), rQ));
+  const CardMask pair = kBelotePair[static_cast<std::size_t>(trump)];
   return (hand & pair) == pair ? pair : 0;
+}
+
+// The n-th lowest card of a mask (n from 0, fewer than its count), found by halving
+// instead of clearing n cards one by one: a random n would make that loop's exit a
+// mispredicted branch on every sampled move.
+Card NthLowest(CardMask mask, int n) {
+  int base = 0;
+  for (int width = 16; width > 0; width /= 2) {
+    const int below = Count((mask >> base) & ((CardMask{1} << width) - 1));
+    // All ones when the card is past this lower part; masks, not branches, which the
+    // compiler would otherwise emit and the CPU could not predict.
+    const int past = -static_cast<int>(n >= below);
+    n -= below & past;
+    base += width & past;
+  }
+  return static_cast<Card>(base);
 }
 }  // namespace
 
@@ -46,16 +71,17 @@ CardMask State::LegalPlays() const {
 
 int State::UnannouncedDeclarations(std::array<CardMask, 5>& out) const {
   if (trick_number_ != 0) return 0;
-  std::array<CardMask, 5> found{};
-  const int count = FindDeclarations(hands_[to_act_], found);
+  const int count = FindDeclarations(hands_[to_act_], out);
+  if (declaration_count_ == 0) return count;
   int kept = 0;
   for (int i = 0; i < count; ++i) {
+    const CardMask cards = out[static_cast<std::size_t>(i)];
     bool announced = false;
     for (int k = 0; k < declaration_count_; ++k) {
       const Declaration& d = declarations_[static_cast<std::size_t>(k)];
-      announced |= d.seat == to_act_ && d.cards == found[static_cast<std::size_t>(i)];
+      announced |= d.seat == to_act_ && d.cards == cards;
     }
-    if (!announced) out[static_cast<std::size_t>(kept++)] = found[static_cast<std::size_t>(i)];
+    if (!announced) out[static_cast<std::size_t>(kept++)] = cards;
   }
   return kept;
 }
@@ -67,22 +93,25 @@ CardMask State::BeloteCardsToAct() const {
 // Declarations first, then each playable card lowest first, its belote variant after it.
 void State::PlayMoves(MoveList& out) const {
   const int seat = to_act_;
-  std::array<CardMask, 5> declarations{};
+  std::array<CardMask, 5> declarations;  // filled up to the count returned
   const int count = UnannouncedDeclarations(declarations);
   for (int i = 0; i < count; ++i)
     out.Add(Move::Declare(seat, declarations[static_cast<std::size_t>(i)]));
+  const move_tables::SeatMoves& moves = move_tables::kBySeat[static_cast<std::size_t>(seat)];
   const CardMask belote = BeloteCardsToAct();
+  Move* tail = out.Tail();
   for (CardMask rest = LegalPlays(); rest; rest &= rest - 1) {
     const Card card = Lowest(rest);
-    out.Add(Move::Play(seat, card));
-    if (belote & Bit(card)) out.Add(Move::Play(seat, card, true));
+    *tail++ = moves.plays[card];
+    if (belote & Bit(card)) *tail++ = moves.belote_plays[card];
   }
+  out.SetTail(tail);
 }
 
 // Mirrors PlayMoves' order without building the list.
 Move State::SamplePlayMove(DealRng& rng) const {
   const int seat = to_act_;
-  std::array<CardMask, 5> declarations{};
+  std::array<CardMask, 5> declarations;  // filled up to the count returned
   const int count = UnannouncedDeclarations(declarations);
   const CardMask plays = LegalPlays();
   const CardMask belote = BeloteCardsToAct() & plays;
@@ -90,12 +119,14 @@ Move State::SamplePlayMove(DealRng& rng) const {
   auto index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(total)));
   if (index < count) return Move::Declare(seat, declarations[static_cast<std::size_t>(index)]);
   index -= count;
+  const move_tables::SeatMoves& moves = move_tables::kBySeat[static_cast<std::size_t>(seat)];
+  if (!belote) return moves.plays[NthLowest(plays, index)];
   for (CardMask rest = plays;; rest &= rest - 1) {
     const Card card = Lowest(rest);
-    if (index == 0) return Move::Play(seat, card);
+    if (index == 0) return moves.plays[card];
     --index;
     if (belote & Bit(card)) {
-      if (index == 0) return Move::Play(seat, card, true);
+      if (index == 0) return moves.belote_plays[card];
       --index;
     }
   }
@@ -138,33 +169,31 @@ Illegal State::ApplyDeclare(const Move& move) {
 Illegal State::ApplyPlay(const Move& move) {
   const Card card = move.card;
   if (card >= kDeckSize) return Illegal::card_not_held;
-  if (!(LegalPlays() & Bit(card))) return WhyNotPlayable(card);
+  const CardMask bit = Bit(card);
+  if (!(LegalPlays() & bit)) return WhyNotPlayable(card);
   CardMask& hand = hands_[move.seat];
-  const CardMask belote_pair = BeloteCards(hand, contract_.trump);
-  if (move.belote && (belote_holder_ >= 0 || !(belote_pair & Bit(card)))) {
+  const int mode = contract_.trump;
+  if (move.belote && (belote_holder_ >= 0 || !(BeloteCards(hand, mode) & bit))) {
     return Illegal::belote_not_allowed;
   }
 
-  hand &= ~Bit(card);
-  played_ |= Bit(card);
+  hand &= ~bit;
+  played_ |= bit;
   if (move.belote) {
     belote_holder_ = static_cast<std::int8_t>(move.seat);
-  } else if (belote_holder_ == move.seat && contract_.trump < 4 &&
-             SuitOf(card) == contract_.trump && (RankOf(card) == rK || RankOf(card) == rQ)) {
+  } else if (belote_holder_ == move.seat && (kBelotePair[static_cast<std::size_t>(mode)] & bit)) {
     belote_complete_ = true;  // the second of the pair
   }
 
-  const int mode = contract_.trump;
   trick_[trick_size_] = card;
   if (trick_size_ > 0) {
+    // The card takes the trick when it is stronger in the suit of the best card so far
+    // (which is the led suit or trumps), or trumps a best card that is not a trump.
     const Card best = trick_[best_in_trick_];
-    const int lead_suit = SuitOf(trick_[0]);
-    auto key = [&](Card c) {
-      const int strength = kTables.strength[mode][c];
-      if (tables::TrumpMask(mode) & Bit(c)) return 16 + strength;
-      return SuitOf(c) == lead_suit ? 8 + strength : 0;
-    };
-    if (key(card) > key(best)) best_in_trick_ = trick_size_;
+    const CardMask trumps = tables::TrumpMask(mode);
+    const bool stronger = kTables.above[static_cast<std::size_t>(mode)][best] & bit;
+    const bool trumps_it = (trumps & bit) && !(trumps & Bit(best));
+    if (stronger || trumps_it) best_in_trick_ = trick_size_;
   }
   ++trick_size_;
   if (trick_size_ < players_) {
