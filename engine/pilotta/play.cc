@@ -25,6 +25,12 @@ CardMask BeloteCards(CardMask hand, int trump) {
   return (hand & pair) == pair ? pair : 0;
 }
 
+// All cards when the mask is empty, none otherwise: choosing between masks with this
+// instead of `a ? a : b` keeps the compiler from branching on random cards.
+constexpr CardMask AllIfNone(CardMask mask) {
+  return CardMask{0} - static_cast<CardMask>(mask == 0);
+}
+
 // The n-th lowest card of a mask (n from 0, fewer than its count), found by halving
 // instead of clearing n cards one by one: a random n would make that loop's exit a
 // mispredicted branch on every sampled move.
@@ -42,31 +48,30 @@ Card NthLowest(CardMask mask, int n) {
 }
 }  // namespace
 
-CardMask State::LegalPlays() const {
+inline CardMask State::PlayableCards() const {
   const CardMask hand = hands_[to_act_];
   if (trick_size_ == 0) return hand;
   const int mode = contract_.trump;
-  const Card lead = trick_[0];
-  const Card best = trick_[best_in_trick_];
-  const CardMask follow = hand & SuitMask(SuitOf(lead));
-  if (follow) {
-    // On a trump lead (and in every suit under all trump) the best card must be beaten.
-    if (tables::RanksAsTrump(mode, lead)) {
-      const CardMask higher = follow & kTables.above[mode][best];
-      return higher ? higher : follow;
-    }
-    return follow;
-  }
+  // Follow suit; else trump; else anything. Selected without branches, since in random
+  // play each outcome is as likely as the others.
+  const CardMask follow = hand & SuitMask(SuitOf(trick_[0]));
   const CardMask trumps = hand & tables::TrumpMask(mode);
-  if (!trumps) return hand;
-  if (rules_.partner_exception && players_ == 4 && TeamOf(TrickWinnerSoFar()) == TeamOf(to_act_)) {
-    return hand;
+  const CardMask allowed = follow | (AllIfNone(follow) & (trumps | (AllIfNone(trumps) & hand)));
+  if (rules_.partner_exception && players_ == 4 && !follow && trumps &&
+      TeamOf(TrickWinnerSoFar()) == TeamOf(to_act_)) {
+    return hand;  // the partner is winning: no need to trump
   }
-  if (tables::TrumpMask(mode) & Bit(best)) {
-    const CardMask higher = trumps & kTables.above[mode][best];
-    return higher ? higher : trumps;
-  }
-  return trumps;
+  // When the best card so far ranks as a trump, the allowed cards that beat it are the
+  // ones to play if there are any: overtrumping, and beating a led trump (every led suit
+  // under all trump). Those cards are all of the best card's suit, so a plain suit
+  // followed under a trump, or a hand without trumps, is left as it is.
+  const CardMask higher =
+      allowed & kTables.must_beat[static_cast<std::size_t>(mode)][trick_[best_in_trick_]];
+  return higher | (AllIfNone(higher) & allowed);
+}
+
+CardMask State::LegalPlays() const {
+  return PlayableCards();
 }
 
 int State::UnannouncedDeclarations(std::array<CardMask, 5>& out) const {
@@ -99,11 +104,27 @@ void State::PlayMoves(MoveList& out) const {
     out.Add(Move::Declare(seat, declarations[static_cast<std::size_t>(i)]));
   const move_tables::SeatMoves& moves = move_tables::kBySeat[static_cast<std::size_t>(seat)];
   const CardMask belote = BeloteCardsToAct();
+  CardMask rest = PlayableCards();
   Move* tail = out.Tail();
-  for (CardMask rest = LegalPlays(); rest; rest &= rest - 1) {
-    const Card card = Lowest(rest);
-    *tail++ = moves.plays[card];
-    if (belote & Bit(card)) *tail++ = moves.belote_plays[card];
+  if (belote) {
+    for (; rest; rest &= rest - 1) {
+      const Card card = Lowest(rest);
+      *tail++ = moves.plays[card];
+      if (belote & Bit(card)) *tail++ = moves.belote_plays[card];
+    }
+  } else {
+    // Slot i gets the i-th lowest legal card, for as many slots as a hand has cards: a
+    // loop ending at the last legal card would stop after a random count and mispredict
+    // its exit on almost every move. Slots past the last card hold leftovers beyond the
+    // list's end, where nothing reads them.
+    const CardMask legal = rest;
+    for (int slot = 0; slot < rules_.HandSize(); ++slot) {
+      // A bit above the deck keeps the count defined, and branch-free, once rest is empty.
+      const auto card = std::countr_zero(rest | (std::uint64_t{1} << kDeckSize));
+      tail[slot] = moves.plays[static_cast<std::size_t>(card) & (kDeckSize - 1)];
+      rest &= rest - 1;
+    }
+    tail += Count(legal);
   }
   out.SetTail(tail);
 }
@@ -113,7 +134,7 @@ Move State::SamplePlayMove(DealRng& rng) const {
   const int seat = to_act_;
   std::array<CardMask, 5> declarations;  // filled up to the count returned
   const int count = UnannouncedDeclarations(declarations);
-  const CardMask plays = LegalPlays();
+  const CardMask plays = PlayableCards();
   const CardMask belote = BeloteCardsToAct() & plays;
   const int total = count + Count(plays) + Count(belote);
   auto index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(total)));
@@ -170,7 +191,7 @@ Illegal State::ApplyPlay(const Move& move) {
   const Card card = move.card;
   if (card >= kDeckSize) return Illegal::card_not_held;
   const CardMask bit = Bit(card);
-  if (!(LegalPlays() & bit)) return WhyNotPlayable(card);
+  if (!(PlayableCards() & bit)) return WhyNotPlayable(card);
   CardMask& hand = hands_[move.seat];
   const int mode = contract_.trump;
   if (move.belote && (belote_holder_ >= 0 || !(BeloteCards(hand, mode) & bit))) {
@@ -186,15 +207,15 @@ Illegal State::ApplyPlay(const Move& move) {
   }
 
   trick_[trick_size_] = card;
-  if (trick_size_ > 0) {
-    // The card takes the trick when it is stronger in the suit of the best card so far
-    // (which is the led suit or trumps), or trumps a best card that is not a trump.
-    const Card best = trick_[best_in_trick_];
-    const CardMask trumps = tables::TrumpMask(mode);
-    const bool stronger = kTables.above[static_cast<std::size_t>(mode)][best] & bit;
-    const bool trumps_it = (trumps & bit) && !(trumps & Bit(best));
-    if (stronger || trumps_it) best_in_trick_ = trick_size_;
-  }
+  // The card takes the trick when it is stronger in the suit of the best card so far
+  // (which is the led suit or trumps), or trumps a best card that is not a trump. The
+  // lead compares with itself and changes nothing. Bitwise, not branches: which card
+  // wins is random.
+  const Card best = trick_[best_in_trick_];
+  const CardMask trumps = tables::TrumpMask(mode);
+  const CardMask stronger = kTables.above[static_cast<std::size_t>(mode)][best] & bit;
+  const CardMask trumps_it = trumps & bit & ~(trumps & Bit(best) ? ~CardMask{0} : 0);
+  best_in_trick_ = (stronger | trumps_it) ? trick_size_ : best_in_trick_;
   ++trick_size_;
   if (trick_size_ < players_) {
     to_act_ = static_cast<std::uint8_t>(SeatAfter(to_act_, 1));

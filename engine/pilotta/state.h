@@ -148,6 +148,8 @@ class State {
   void PlayMoves(MoveList& out) const;
   Move SampleAuctionMove(DealRng& rng) const;
   Move SamplePlayMove(DealRng& rng) const;
+  // LegalPlays' body, inline in play.cc: listing and applying each move need it.
+  inline CardMask PlayableCards() const;
   int UnannouncedDeclarations(std::array<CardMask, 5>& out) const;
   CardMask BeloteCardsToAct() const;
   Illegal WhyNotPlayable(Card card) const;
