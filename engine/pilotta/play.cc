@@ -118,7 +118,8 @@ void State::PlayMoves(MoveList& out) const {
     // its exit on almost every move. Slots past the last card hold leftovers beyond the
     // list's end, where nothing reads them.
     const CardMask legal = rest;
-    for (int slot = 0; slot < rules_.HandSize(); ++slot) {
+    const int held = Count(hands_[static_cast<std::size_t>(seat)]);
+    for (int slot = 0; slot < held; ++slot) {
       // A bit above the deck keeps the count defined, and branch-free, once rest is empty.
       const auto card = std::countr_zero(rest | (std::uint64_t{1} << kDeckSize));
       tail[slot] = moves.plays[static_cast<std::size_t>(card) & (kDeckSize - 1)];

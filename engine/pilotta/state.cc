@@ -1,5 +1,7 @@
 #include "engine/pilotta/state.h"
 
+#include <algorithm>
+
 namespace kafenio::pilotta {
 
 State::State(const Rules& rules, int first_dealer)
@@ -17,8 +19,11 @@ Illegal State::StartHand(const Deal& deal) {
   set_aside_ = kNoCard;
   contract_ = Contract{};
   passes_ = 0;
+  // Entries past the counts are always zero (states compare whole arrays), so clearing
+  // the used ones is enough; clearing all of both arrays costs more than a random hand's
+  // whole auction.
+  std::fill_n(calls_.begin(), call_count_, Call{});
   call_count_ = 0;
-  calls_ = {};
   trick_number_ = 0;
   trick_size_ = 0;
   trick_leader_ = 0;
@@ -29,8 +34,8 @@ Illegal State::StartHand(const Deal& deal) {
   last_trick_winner_ = -1;
   card_points_ = {};
   tricks_won_ = {};
+  std::fill_n(declarations_.begin(), declaration_count_, Declaration{});
   declaration_count_ = 0;
-  declarations_ = {};
   belote_holder_ = -1;
   belote_complete_ = false;
   hands_ = deal.hands;
