@@ -37,10 +37,9 @@ void State::AuctionMoves(MoveList& out) const {
       const int first = FirstBidAbove(contract_.bidder >= 0 ? contract_.value : 0, suits);
       const int count = BidCount(suits);
       const auto& bids = move_tables::kBySeat[seat].bids[rules_.nt_at_bids ? 1 : 0];
-      Move* tail = out.Tail();
-      std::memcpy(tail, bids.data() + first,
+      std::memcpy(out.Tail(), bids.data() + first,
                   sizeof(Move) * static_cast<std::size_t>(count - first));
-      out.SetTail(tail + (count - first));
+      out.Grow(count - first);
       break;
     }
     case Phase::contra:

@@ -123,27 +123,28 @@ void State::PlayMoves(MoveList& out) const {
   CardMask rest = PlayableCards();
   Move* tail = out.Tail();
   if (belote) {
+    int listed = 0;
     for (; rest; rest &= rest - 1) {
       const Card card = Lowest(rest);
-      *tail++ = moves.plays[card];
-      if (belote & Bit(card)) *tail++ = moves.belote_plays[card];
+      tail[listed++] = moves.plays[card];
+      if (belote & Bit(card)) tail[listed++] = moves.belote_plays[card];
     }
-  } else {
-    // Slot i gets the i-th lowest legal card, for as many slots as a hand has cards: a
-    // loop ending at the last legal card would stop after a random count and mispredict
-    // its exit on almost every move. Slots past the last card hold leftovers beyond the
-    // list's end, where nothing reads them.
-    const CardMask legal = rest;
-    const int held = Count(hands_[static_cast<std::size_t>(seat)]);
-    for (int slot = 0; slot < held; ++slot) {
-      // A bit above the deck keeps the count defined, and branch-free, once rest is empty.
-      const auto card = std::countr_zero(rest | (std::uint64_t{1} << kDeckSize));
-      tail[slot] = moves.plays[static_cast<std::size_t>(card) & (kDeckSize - 1)];
-      rest &= rest - 1;
-    }
-    tail += Count(legal);
+    out.Grow(listed);
+    return;
   }
-  out.SetTail(tail);
+  // Slot i gets the i-th lowest legal card, for as many slots as the seat holds cards: a
+  // loop ending at the last legal card would stop after a random count and mispredict
+  // its exit on almost every move. Slots past the last card hold leftovers beyond the
+  // list's end, where nothing reads them. The list grows by the count of legal cards,
+  // known before any slot is written, so drawing from the list need not wait for them.
+  out.Grow(Count(rest));
+  const int held = Count(hands_[static_cast<std::size_t>(seat)]);
+  for (int slot = 0; slot < held; ++slot) {
+    // A bit above the deck keeps the count defined, and branch-free, once rest is empty.
+    const auto card = std::countr_zero(rest | (std::uint64_t{1} << kDeckSize));
+    tail[slot] = moves.plays[static_cast<std::size_t>(card) & (kDeckSize - 1)];
+    rest &= rest - 1;
+  }
 }
 
 // Mirrors PlayMoves' order without building the list.

@@ -91,10 +91,6 @@ Move State::SampleLegalMove(DealRng& rng) const {
   return phase_ == Phase::play ? SamplePlayMove(rng) : SampleAuctionMove(rng);
 }
 
-void State::Log(const Move& move) {
-  calls_[call_count_++] = Call{move.seat, move.kind, move.value, move.suit};
-}
-
 void State::BeginPlay() {
   phase_ = Phase::play;
   to_act_ = static_cast<std::uint8_t>(Eldest());

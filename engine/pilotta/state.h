@@ -40,11 +40,11 @@ class MoveList {
   const Move& operator[](int i) const { return moves_[static_cast<std::size_t>(i)]; }
   const Move* begin() const { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
-  // For generators that append many moves: write from Tail() on, then SetTail past the
-  // last. Add has to re-read size_ after each move it stores (a Move's byte fields may
-  // alias it), so every append would wait for the previous one.
+  // For generators that append many moves: write from Tail() on, then Grow by how many.
+  // Add has to re-read size_ after each move it stores (a Move's byte fields may alias
+  // it), so every append would wait for the previous one.
   Move* Tail() { return moves_.data() + size_; }
-  void SetTail(const Move* tail) { size_ = static_cast<int>(tail - moves_.data()); }
+  void Grow(int added) { size_ += added; }
 
  private:
   std::array<Move, kCapacity> moves_;
@@ -154,7 +154,9 @@ class State {
   CardMask BeloteCardsToAct() const;
   Illegal WhyNotPlayable(Card card) const;
 
-  void Log(const Move& move);
+  void Log(const Move& move) {
+    calls_[call_count_++] = Call{move.seat, move.kind, move.value, move.suit};
+  }
   void BeginPlay();
   void ChooseTrump(int seat, int trump, bool took_turned);
   void DealStock();
