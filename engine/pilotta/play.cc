@@ -8,8 +8,6 @@ namespace kafenio::pilotta {
 namespace {
 using tables::kTables;
 
-// The cards of the seat's hand that can announce belote: K or Q of a trump suit, holding
-// both and neither played yet.
 // The K and Q of trumps by trump mode; none under no trump and all trump.
 constexpr std::array<CardMask, 6> kBelotePair = [] {
   std::array<CardMask, 6> pairs{};
@@ -20,6 +18,8 @@ constexpr std::array<CardMask, 6> kBelotePair = [] {
   return pairs;
 }();
 
+// The cards of the seat's hand that can announce belote: K or Q of a trump suit, holding
+// both and neither played yet.
 CardMask BeloteCards(CardMask hand, int trump) {
   const CardMask pair = kBelotePair[static_cast<std::size_t>(trump)];
   return (hand & pair) == pair ? pair : 0;
@@ -232,7 +232,7 @@ Illegal State::ApplyPlay(const Move& move) {
   const Card best = trick_[best_in_trick_];
   const CardMask trumps = tables::TrumpMask(mode);
   const CardMask stronger = kTables.above[static_cast<std::size_t>(mode)][best] & bit;
-  const CardMask trumps_it = trumps & bit & ~(trumps & Bit(best) ? ~CardMask{0} : 0);
+  const CardMask trumps_it = trumps & bit & AllIfNone(trumps & Bit(best));
   best_in_trick_ = (stronger | trumps_it) ? trick_size_ : best_in_trick_;
   ++trick_size_;
   if (trick_size_ < players_) {
