@@ -58,11 +58,10 @@ class DealRng {
     return high;
   }
 
- private:
   // The full 128-bit product of a and b: returns the high word and stores the low word.
   // Written with 32-bit halves so it needs no compiler extension.
-  static constexpr std::uint64_t MultiplyFull(std::uint64_t a, std::uint64_t b,
-                                              std::uint64_t& low) {
+  static constexpr std::uint64_t MultiplyFullPortable(std::uint64_t a, std::uint64_t b,
+                                                      std::uint64_t& low) {
     const std::uint64_t a_lo = a & 0xFFFFFFFFULL, a_hi = a >> 32;
     const std::uint64_t b_lo = b & 0xFFFFFFFFULL, b_hi = b >> 32;
     const std::uint64_t lo_lo = a_lo * b_lo;
@@ -72,7 +71,27 @@ class DealRng {
     low = (cross << 32) | (lo_lo & 0xFFFFFFFFULL);
     return a_hi * b_hi + (hi_lo >> 32) + (cross >> 32);
   }
-  static constexpr std::uint64_t Rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+  // The same product with the compiler's 128-bit integer where it has one: one multiply
+  // instruction instead of four and their carries, on the path of every draw (a random
+  // Pilotta deal draws about 70 times). The portable form is the fallback and the
+  // reference the tests compare against.
+  static constexpr std::uint64_t MultiplyFull(std::uint64_t a, std::uint64_t b,
+                                              std::uint64_t& low) {
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 Wide;
+    const Wide product = static_cast<Wide>(a) * b;
+    low = static_cast<std::uint64_t>(product);
+    return static_cast<std::uint64_t>(product >> 64);
+#else
+    return MultiplyFullPortable(a, b, low);
+#endif
+  }
+
+ private:
+  static constexpr std::uint64_t Rotl(std::uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+  }
   std::uint64_t s_[4]{};
 };
 

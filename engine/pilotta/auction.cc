@@ -1,14 +1,29 @@
 // Everything before the first card: the cyprus auction with contra and recontra, and the
 // classic trump choice (take, name, swap) with the rest of the deal.
+#include <cstring>
+
+#include "engine/pilotta/move_tables.h"
 #include "engine/pilotta/state.h"
 
 namespace kafenio::pilotta {
 namespace {
-constexpr int kMinBid = 8;   // 80
-constexpr int kMaxBid = 16;  // 160
+using move_tables::kMaxBid;
+using move_tables::kMinBid;
 
 bool ValidBidValue(int tens) {
   return (tens >= kMinBid && tens <= kMaxBid) || tens == kCapotBid;
+}
+
+// Bids in a seat's table (move_tables.h) with `suits` enabled: each value, then capot.
+int BidCount(int suits) {
+  return (move_tables::kBidValues + 1) * suits;
+}
+
+// Position in that table of the first bid above `above` (0 when nobody has bid): past
+// every value up to it, or past everything once capot stands.
+int FirstBidAbove(int above, int suits) {
+  if (above == kCapotBid) return BidCount(suits);
+  return above < kMinBid ? 0 : (above - kMinBid + 1) * suits;
 }
 }  // namespace
 
@@ -16,16 +31,15 @@ void State::AuctionMoves(MoveList& out) const {
   const int seat = to_act_;
   switch (phase_) {
     case Phase::auction: {
+      // Pass, then every bid above the standing one: a tail of the seat's bid table.
       out.Add(Move::Pass(seat));
       const int suits = rules_.nt_at_bids ? 6 : 4;
-      const int above = contract_.bidder >= 0 ? contract_.value : 0;
-      for (int tens = kMinBid; tens <= kMaxBid; ++tens) {
-        if (tens <= above) continue;
-        for (int suit = 0; suit < suits; ++suit) out.Add(Move::Bid(seat, tens, suit));
-      }
-      if (above != kCapotBid) {
-        for (int suit = 0; suit < suits; ++suit) out.Add(Move::Bid(seat, kCapotBid, suit));
-      }
+      const int first = FirstBidAbove(contract_.bidder >= 0 ? contract_.value : 0, suits);
+      const int count = BidCount(suits);
+      const auto& bids = move_tables::kBySeat[seat].bids[rules_.nt_at_bids ? 1 : 0];
+      std::memcpy(out.Tail(), bids.data() + first,
+                  sizeof(Move) * static_cast<std::size_t>(count - first));
+      out.Grow(count - first);
       break;
     }
     case Phase::contra:
@@ -61,16 +75,11 @@ Move State::SampleAuctionMove(DealRng& rng) const {
   switch (phase_) {
     case Phase::auction: {
       const int suits = rules_.nt_at_bids ? 6 : 4;
-      const int above = contract_.bidder >= 0 ? contract_.value : 0;
-      const int first = above < kMinBid ? kMinBid : above + 1;
-      const int values = first > kMaxBid ? 0 : kMaxBid - first + 1;
-      const int capot = above != kCapotBid ? suits : 0;
-      const auto index =
-          static_cast<int>(rng.Below(static_cast<std::uint64_t>(1 + values * suits + capot)));
+      const int first = FirstBidAbove(contract_.bidder >= 0 ? contract_.value : 0, suits);
+      const int count = BidCount(suits);
+      const auto index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(1 + count - first)));
       if (index == 0) return Move::Pass(seat);
-      const int k = index - 1;
-      if (k < values * suits) return Move::Bid(seat, first + k / suits, k % suits);
-      return Move::Bid(seat, kCapotBid, k - values * suits);
+      return move_tables::kBySeat[seat].bids[rules_.nt_at_bids ? 1 : 0][first + index - 1];
     }
     case Phase::name_round: {
       const auto index = static_cast<int>(rng.Below(4));
@@ -96,11 +105,11 @@ Illegal State::ApplyAuction(const Move& move) {
       // The standing bid is the contract; the defenders may now double it.
       phase_ = Phase::contra;
       passes_ = 0;
-      to_act_ = static_cast<std::uint8_t>((contract_.bidder + 1) % players_);
+      to_act_ = static_cast<std::uint8_t>(SeatAfter(contract_.bidder, 1));
     } else if (contract_.bidder < 0 && passes_ == players_) {
       AnnulHand();
     } else {
-      to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+      to_act_ = static_cast<std::uint8_t>(SeatAfter(to_act_, 1));
     }
     return Illegal::none;
   }
@@ -114,7 +123,7 @@ Illegal State::ApplyAuction(const Move& move) {
   contract_.value = move.value;
   contract_.trump = move.suit;
   passes_ = 0;
-  to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+  to_act_ = static_cast<std::uint8_t>(SeatAfter(to_act_, 1));
   return Illegal::none;
 }
 
@@ -123,11 +132,11 @@ Illegal State::ApplyContra(const Move& move) {
   const MoveKind call = doubling ? MoveKind::contra : MoveKind::recontra;
   // The round's two seats: the one after the contract's bidder (or the doubler) and the
   // one opposite it.
-  const int first = ((doubling ? contract_.bidder : contract_.doubler) + 1) % players_;
+  const int first = SeatAfter(doubling ? contract_.bidder : contract_.doubler, 1);
   if (move.kind == MoveKind::pass) {
     Log(move);
     if (to_act_ == first) {
-      to_act_ = static_cast<std::uint8_t>((first + 2) % players_);
+      to_act_ = static_cast<std::uint8_t>(SeatAfter(first, 2));
     } else {
       BeginPlay();
     }
@@ -139,7 +148,7 @@ Illegal State::ApplyContra(const Move& move) {
     contract_.multiplier = 2;
     contract_.doubler = static_cast<std::int8_t>(move.seat);
     phase_ = Phase::recontra;
-    to_act_ = static_cast<std::uint8_t>((move.seat + 1) % players_);
+    to_act_ = static_cast<std::uint8_t>(SeatAfter(move.seat, 1));
   } else {
     contract_.multiplier = 4;
     BeginPlay();
@@ -152,7 +161,7 @@ Illegal State::ApplyTrumpChoice(const Move& move) {
   if (move.kind == MoveKind::pass) {
     Log(move);
     if (++passes_ < players_) {
-      to_act_ = static_cast<std::uint8_t>((to_act_ + 1) % players_);
+      to_act_ = static_cast<std::uint8_t>(SeatAfter(to_act_, 1));
     } else if (taking) {
       phase_ = Phase::name_round;
       passes_ = 0;
@@ -213,7 +222,7 @@ void State::DealStock() {
   // classic 3 each (2 for the taker, who has the turned card); classic2 3 each.
   int next = 0;
   for (int i = 1; i <= players_; ++i) {
-    const int seat = (dealer_ + i) % players_;
+    const int seat = SeatAfter(dealer_, i);
     const int count = rules_.preset == Preset::classic && seat == contract_.bidder ? 2 : 3;
     for (int k = 0; k < count; ++k) {
       hands_[static_cast<std::size_t>(seat)] |= Bit(stock_[static_cast<std::size_t>(next++)]);

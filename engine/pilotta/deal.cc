@@ -12,7 +12,7 @@ Deal DealFromOrder(const Rules& rules, int dealer, const std::array<Card, kDeckS
   std::size_t next = 0;
   auto batch = [&](int size) {
     for (int i = 1; i <= players; ++i) {
-      const int seat = (dealer + i) % players;
+      const int seat = (dealer + i) & (players - 1);  // 2 or 4 players: a mask, no division
       for (int k = 0; k < size; ++k)
         deal.hands[static_cast<std::size_t>(seat)] |= Bit(order[next++]);
     }

@@ -1,5 +1,7 @@
 #include "engine/pilotta/state.h"
 
+#include <algorithm>
+
 namespace kafenio::pilotta {
 
 State::State(const Rules& rules, int first_dealer)
@@ -17,8 +19,11 @@ Illegal State::StartHand(const Deal& deal) {
   set_aside_ = kNoCard;
   contract_ = Contract{};
   passes_ = 0;
+  // Entries past the counts are always zero (states compare whole arrays), so clearing
+  // the used ones is enough; clearing all of both arrays costs more than a random hand's
+  // whole auction.
+  std::fill_n(calls_.begin(), call_count_, Call{});
   call_count_ = 0;
-  calls_ = {};
   trick_number_ = 0;
   trick_size_ = 0;
   trick_leader_ = 0;
@@ -29,8 +34,8 @@ Illegal State::StartHand(const Deal& deal) {
   last_trick_winner_ = -1;
   card_points_ = {};
   tricks_won_ = {};
+  std::fill_n(declarations_.begin(), declaration_count_, Declaration{});
   declaration_count_ = 0;
-  declarations_ = {};
   belote_holder_ = -1;
   belote_complete_ = false;
   hands_ = deal.hands;
@@ -86,10 +91,6 @@ Move State::SampleLegalMove(DealRng& rng) const {
   return phase_ == Phase::play ? SamplePlayMove(rng) : SampleAuctionMove(rng);
 }
 
-void State::Log(const Move& move) {
-  calls_[call_count_++] = Call{move.seat, move.kind, move.value, move.suit};
-}
-
 void State::BeginPlay() {
   phase_ = Phase::play;
   to_act_ = static_cast<std::uint8_t>(Eldest());
@@ -108,7 +109,7 @@ void State::EndHand(const HandResult& result, bool annulled) {
   }
   totals_[0] += result.score[0];
   totals_[1] += result.score[1];
-  dealer_ = static_cast<std::uint8_t>((dealer_ + 1) % players_);
+  dealer_ = static_cast<std::uint8_t>(SeatAfter(dealer_, 1));
   const bool reached = totals_[0] >= rules_.target || totals_[1] >= rules_.target;
   if (reached && totals_[0] != totals_[1]) {
     winner_ = static_cast<std::int8_t>(totals_[0] > totals_[1] ? 0 : 1);

@@ -40,6 +40,11 @@ class MoveList {
   const Move& operator[](int i) const { return moves_[static_cast<std::size_t>(i)]; }
   const Move* begin() const { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
+  // For generators that append many moves: write from Tail() on, then Grow by how many.
+  // Add has to re-read size_ after each move it stores (a Move's byte fields may alias
+  // it), so every append would wait for the previous one.
+  Move* Tail() { return moves_.data() + size_; }
+  void Grow(int added) { size_ += added; }
 
  private:
   std::array<Move, kCapacity> moves_;
@@ -77,7 +82,7 @@ class State {
   // The seat whose move it is; -1 between hands and when the match is over.
   int ToAct() const { return phase_ == Phase::awaiting_deal || MatchOver() ? -1 : to_act_; }
   int Dealer() const { return dealer_; }
-  int Eldest() const { return (dealer_ + 1) % players_; }
+  int Eldest() const { return SeatAfter(dealer_, 1); }
   int Players() const { return players_; }
   int HandNumber() const { return hand_number_; }  // hands dealt so far, annulled included
   const std::array<int, 2>& Totals() const { return totals_; }
@@ -95,7 +100,7 @@ class State {
   int TrickSize() const { return trick_size_; }
   int TrickLeader() const { return trick_leader_; }
   Card TrickCard(int i) const { return trick_[static_cast<std::size_t>(i)]; }
-  int TrickWinnerSoFar() const { return (trick_leader_ + best_in_trick_) % players_; }
+  int TrickWinnerSoFar() const { return SeatAfter(trick_leader_, best_in_trick_); }
   const std::array<Card, 4>& LastTrick() const { return last_trick_; }
   int LastTrickLeader() const { return last_trick_leader_; }
   int LastTrickWinner() const { return last_trick_winner_; }
@@ -130,6 +135,9 @@ class State {
   friend bool operator==(const State&, const State&) = default;
 
  private:
+  // The seat `steps` places after `seat` in turn order. There are 2 or 4 players, a power
+  // of two, so wrapping around is a mask rather than a division on every move.
+  int SeatAfter(int seat, int steps) const { return (seat + steps) & (players_ - 1); }
   Illegal ApplyAuction(const Move& move);
   Illegal ApplyContra(const Move& move);
   Illegal ApplyTrumpChoice(const Move& move);
@@ -140,11 +148,15 @@ class State {
   void PlayMoves(MoveList& out) const;
   Move SampleAuctionMove(DealRng& rng) const;
   Move SamplePlayMove(DealRng& rng) const;
+  // LegalPlays' body, inline in play.cc: listing and applying each move need it.
+  inline CardMask PlayableCards() const;
   int UnannouncedDeclarations(std::array<CardMask, 5>& out) const;
   CardMask BeloteCardsToAct() const;
   Illegal WhyNotPlayable(Card card) const;
 
-  void Log(const Move& move);
+  void Log(const Move& move) {
+    calls_[call_count_++] = Call{move.seat, move.kind, move.value, move.suit};
+  }
   void BeginPlay();
   void ChooseTrump(int seat, int trump, bool took_turned);
   void DealStock();

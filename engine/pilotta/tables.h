@@ -30,6 +30,10 @@ struct Tables {
   std::array<std::array<std::uint8_t, 32>, kModes> strength{};
   std::array<std::array<std::uint8_t, 32>, kModes> points{};
   std::array<std::array<CardMask, 32>, kModes> above{};  // same suit, stronger
+  // The cards a player must beat the card with when it is the best of the trick, if they
+  // hold any of them: the stronger cards of its suit when it ranks as a trump (led or
+  // played on a trick), none otherwise (a plain card never has to be beaten).
+  std::array<std::array<CardMask, 32>, kModes> must_beat{};
 };
 
 constexpr Tables Build() {
@@ -55,6 +59,7 @@ constexpr Tables Build() {
         }
       }
       t.above[mode][card] = above;
+      t.must_beat[mode][card] = RanksAsTrump(mode, static_cast<Card>(card)) ? above : 0;
     }
   }
   return t;

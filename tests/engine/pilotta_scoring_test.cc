@@ -1,6 +1,10 @@
 // Pilotta scoring as pure functions: rounding, declarations and their comparison.
+#include <span>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
+#include "engine/core/rng.h"
 #include "engine/pilotta/scoring.h"
 
 namespace kafenio::pilotta {
@@ -41,6 +45,50 @@ TEST_CASE("declarations found in a hand", "[pilotta][scoring]") {
   CHECK(CheckDeclaration(hand, Cards({"Ah", "Kh", "Jh"})) == DeclarationCheck::not_a_declaration);
   const CardMask sevens = Cards({"7c", "7d", "7h", "7s"});
   CHECK(CheckDeclaration(sevens, sevens) == DeclarationCheck::not_a_declaration);
+}
+
+// The rules read literally: walk each suit's ranks for runs of three or more, then the
+// ranks 9 to A for fours; FindDeclarations works on all suits at once and must agree.
+std::vector<CardMask> DeclarationsByWalking(CardMask hand) {
+  std::vector<CardMask> found;
+  for (int suit = 0; suit < 4; ++suit) {
+    CardMask run = 0;
+    for (int rank = 0; rank <= 8; ++rank) {
+      const Card card = MakeCard(static_cast<Suit>(suit), rank < 8 ? rank : 0);
+      if (rank < 8 && (hand & Bit(card))) {
+        run |= Bit(card);
+        continue;
+      }
+      if (Count(run) >= 3) found.push_back(run);
+      run = 0;
+    }
+  }
+  for (int rank = r9; rank <= rA; ++rank) {
+    if ((hand & RankMask(rank)) == RankMask(rank)) found.push_back(RankMask(rank));
+  }
+  return found;
+}
+
+TEST_CASE("declarations of random hands match a rank-by-rank walk", "[pilotta][scoring]") {
+  DealRng rng(2024);
+  for (int i = 0; i < 20000; ++i) {
+    // 8 cards (cyprus, classic) or 9 (classic2), and some fuller hands for long runs.
+    const int size = i % 3 == 0 ? 9 : i % 7 == 0 ? 14 : 8;
+    std::array<Card, kDeckSize> deck{};
+    for (int card = 0; card < kDeckSize; ++card)
+      deck[static_cast<std::size_t>(card)] = static_cast<Card>(card);
+    ShuffleInPlace(std::span<Card>(deck), rng);
+    CardMask hand = 0;
+    for (int k = 0; k < size; ++k) hand |= Bit(deck[static_cast<std::size_t>(k)]);
+    const std::vector<CardMask> expected = DeclarationsByWalking(hand);
+    if (expected.size() > 5) continue;  // more than a playing hand can hold
+    std::array<CardMask, 5> found{};
+    const int count = FindDeclarations(hand, found);
+    INFO("hand " << FormatCards(hand));
+    REQUIRE(count == static_cast<int>(expected.size()));
+    for (int k = 0; k < count; ++k)
+      CHECK(found[static_cast<std::size_t>(k)] == expected[static_cast<std::size_t>(k)]);
+  }
 }
 
 TEST_CASE("declaration strength follows rules.md", "[pilotta][scoring]") {

@@ -51,6 +51,30 @@ TEST_CASE("an illegal move changes nothing and says why", "[pilotta][state]") {
   CHECK(state == before);
 }
 
+TEST_CASE("a new hand clears every call and declaration of the last", "[pilotta][state]") {
+  // StartHand clears only the entries the last hand used; states compare whole arrays,
+  // so the rest must still be the zeros of a new match.
+  Rules rules;
+  rules.target = 1 << 30;
+  State state(rules, 0);
+  DealRng choices(17);
+  int hands_with_declarations = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    REQUIRE(state.StartHand(DealFromSeed(rules, state.Dealer(), seed)) == Illegal::none);
+    for (int i = 0; i < 40; ++i) REQUIRE(state.CallAt(i) == Call{});
+    for (int i = 0; i < 16; ++i) REQUIRE(state.DeclarationAt(i) == Declaration{});
+    while (state.phase() != Phase::awaiting_deal) {
+      const MoveList legal = state.LegalMoves();
+      REQUIRE(
+          state.Apply(
+              legal[static_cast<int>(choices.Below(static_cast<std::uint64_t>(legal.size())))]) ==
+          Illegal::none);
+    }
+    if (state.DeclarationCount() > 0) ++hands_with_declarations;
+  }
+  CHECK(hands_with_declarations > 10);
+}
+
 TEST_CASE("views hold only what a seat may know", "[pilotta][view]") {
   State state(Rules{}, 0);
   REQUIRE(state.StartHand(DealFromSeed(Rules{}, 0, 11)) == Illegal::none);
