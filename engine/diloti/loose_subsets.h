@@ -67,11 +67,11 @@ class LooseSubsets {
       const Family* from = &padded_[static_cast<std::size_t>(kMaxValue - value)];
       Family* to = &padded_[kMaxValue];
       if constexpr (kWords == 1) {
+        // Copied first, so that the compiler sees no overlap and uses vector operations.
         std::array<std::uint64_t, kMaxValue + 1> joined;
-        for (std::size_t sum = 0; sum <= kMaxValue; ++sum) {
-          joined[sum] = from[sum][0] << (1u << position);
-        }
-        for (std::size_t sum = 0; sum <= kMaxValue; ++sum) to[sum][0] |= joined[sum];
+        for (std::size_t sum = 0; sum <= kMaxValue; ++sum) joined[sum] = from[sum][0];
+        const unsigned shift = 1u << position;
+        for (std::size_t sum = 0; sum <= kMaxValue; ++sum) to[sum][0] |= joined[sum] << shift;
       } else {
         for (std::size_t sum = kMaxValue + 1; sum-- > 0;) {
           if (position < 6) {
@@ -87,13 +87,20 @@ class LooseSubsets {
 
   // Bit s: some subset is worth s (0..10).
   std::uint32_t Reached() const {
-    std::uint32_t reached = 0;
-    for (std::size_t sum = 0; sum <= kMaxValue; ++sum) {
-      std::uint64_t any = 0;
-      for (std::uint64_t word : padded_[kMaxValue + sum]) any |= word;
-      reached |= static_cast<std::uint32_t>(any != 0) << sum;
+    std::uint32_t reached = 1;
+    for (int sum = 1; sum <= kMaxValue; ++sum) {
+      reached |= static_cast<std::uint32_t>(CountWithSum(sum) != 0) << sum;
     }
     return reached;
+  }
+  // How many non-empty subsets are worth `sum` (-10..10: none below 1).
+  int CountWithSum(int sum) const {
+    const auto s = static_cast<std::size_t>(kMaxValue + sum);
+    if constexpr (kWords == 1) {
+      return std::popcount(padded_[s][0] & ~std::uint64_t{s == kMaxValue});
+    } else {
+      return Size(padded_[s]);
+    }
   }
   // The sum of the cards' values.
   int Total() const { return total_; }
@@ -183,12 +190,17 @@ class LooseSubsets {
       }
       keyed_[count++] = {order == MultisetOrder::ascending ? multiset : ~multiset, ~choice, subset};
     });
+    // Usually a handful: the one with `index` smaller ones, found without a sort.
+    if (count <= 8) {
+      for (std::size_t i = 0; i < count; ++i) {
+        int smaller = 0;
+        for (std::size_t j = 0; j < count; ++j) smaller += Before(keyed_[j], keyed_[i]);
+        if (smaller == index) return keyed_[i].subset;
+      }
+    }
     const auto begin = keyed_.begin();
     const auto nth = begin + index;
-    std::nth_element(
-        begin, nth, begin + static_cast<std::ptrdiff_t>(count), [](const Keyed& a, const Keyed& b) {
-          return a.multiset != b.multiset ? a.multiset < b.multiset : a.choice < b.choice;
-        });
+    std::nth_element(begin, nth, begin + static_cast<std::ptrdiff_t>(count), Before);
     return nth->subset;
   }
 
@@ -229,6 +241,9 @@ class LooseSubsets {
     std::uint64_t choice;    // the cards, value 1 in the highest nibble, complemented
     Subset subset;
   };
+  static bool Before(const Keyed& a, const Keyed& b) {
+    return a.multiset != b.multiset ? a.multiset < b.multiset : a.choice < b.choice;
+  }
   std::array<Keyed, std::size_t{1} << kMaxCards> keyed_{};
 };
 

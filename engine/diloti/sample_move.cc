@@ -30,28 +30,32 @@ class MoveSampler {
   }
 
   Move Sample(DealRng& rng) {
-    struct CardMoves {
-      Card card;
-      std::array<int, 5> count;  // by MoveKind, which is the generator's order
-    };
-    std::array<CardMoves, kHandSize> cards;
+    // The moves of each hand card by kind (MoveKind is the generator's order), and how
+    // many come before each card's.
+    std::array<Card, kHandSize> cards;
+    std::array<std::array<int, 5>, kHandSize> counts;
+    std::array<int, kHandSize> before;
     std::size_t held = 0;
     int total = 0;
-    for (CardMask hand = state_.Hand(seat_); hand; hand &= hand - 1) {
-      CardMoves& moves = cards[held++];
-      moves.card = Lowest(hand);
-      moves.count = CountByKind(moves.card);
-      for (int count : moves.count) total += count;
+    for (CardMask hand = state_.Hand(seat_); hand; hand &= hand - 1, ++held) {
+      cards[held] = Lowest(hand);
+      counts[held] = CountByKind(cards[held]);
+      before[held] = total;
+      for (int count : counts[held]) total += count;
     }
-    auto index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(total)));
-    for (std::size_t i = 0; i < held; ++i) {
-      for (std::size_t kind = 0; kind < 5; ++kind) {
-        const int count = cards[i].count[kind];
-        if (index < count) return Nth(static_cast<MoveKind>(kind), cards[i].card, index);
-        index -= count;
-      }
+    int index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(total)));
+    // The card and kind the index falls in, found by counting rather than by a branch
+    // per card and kind, whose outcome would be a coin toss for the predictor.
+    std::size_t card = 0;
+    for (std::size_t i = 1; i < held; ++i) card += before[i] <= index;
+    index -= before[card];
+    std::size_t kind = 0;
+    for (int count = 0, i = 0; i < 4; ++i) {
+      count += counts[card][static_cast<std::size_t>(i)];
+      kind += count <= index;
     }
-    return Move::Lay(seat_, kNoCard);  // not reached: index < total
+    for (std::size_t i = 0; i < kind; ++i) index -= counts[card][i];
+    return Nth(static_cast<MoveKind>(kind), cards[card], index);
   }
 
  private:
@@ -143,10 +147,13 @@ class MoveSampler {
   // AddDeclarations: by declared value, ascending; for each, every set of loose cards
   // worth the difference.
   int CountDeclarations(Card card) const {
-    if (table_.owned) return 0;  // an owner's declaration moves must take theirs in
+    // An owner's declaration moves must take theirs in.
+    const std::uint32_t values = table_.owned ? 0 : table_.DeclarationValues(card);
+    // Every value without a branch: which values qualify is data no predictor learns.
+    const int played = ValueOf(card);
     int count = 0;
-    for (std::uint32_t values = table_.DeclarationValues(card); values; values &= values - 1) {
-      count += Size(loose_.WithSum(std::countr_zero(values) - ValueOf(card)));
+    for (int value = 1; value <= kMaxValue; ++value) {
+      count += static_cast<int>((values >> value) & 1) * loose_.CountWithSum(value - played);
     }
     return count;
   }
