@@ -39,7 +39,6 @@ template <int kMaxCards>
 class LooseSubsets {
  public:
   static_assert(kMaxCards >= 6 && kMaxCards <= 16);
-  static constexpr int kCapacity = kMaxCards;
   using Subset = std::uint16_t;
   static constexpr std::size_t kWords = std::size_t{1} << (kMaxCards - 6);
   using Family = std::array<std::uint64_t, kWords>;
