@@ -1,22 +1,242 @@
-// Drawing a uniformly random legal move, for simulations and bots. Counting the moves
-// costs about as much as listing them (the partition searches dominate, not writing the
-// moves), so the draw lists them into a scratch list that lives as long as the thread and
-// therefore stops allocating once it has grown.
+// Drawing a uniformly random legal move, for simulations and bots: exactly
+// LegalMoves()[rng.Below(LegalMoves().size())], without listing the moves. The moves of
+// each hand card are counted kind by kind in the order the generator lists them
+// (legal_moves.cc: the lay, captures, declarations, raises, groups); the draw then picks
+// a card and a kind by those counts, and only the one move drawn is built. Counting uses
+// the loose numerals as concrete subsets (loose_subsets.h): on the small tables of random
+// play that costs less than listing, whose time goes mostly to fixed costs per position
+// and per card rather than to its partition searches.
+#include <array>
+
+#include "engine/diloti/loose_subsets.h"
 #include "engine/diloti/state.h"
+#include "engine/diloti/table_index.h"
 
 namespace kafenio::diloti {
 
-namespace {
+template <class Subsets>
+class MoveSampler {
+ public:
+  using Family = typename Subsets::Family;
+  using MultisetOrder = typename Subsets::MultisetOrder;
 
-MoveList& Scratch() {
-  thread_local MoveList list;
-  return list;
-}
+  MoveSampler(const State& state, Subsets& loose) : state_(state), loose_(loose) {
+    seat_ = state.to_act_;
+    state.IndexMover(seat_, table_);
+    // The rest of the table index (the generator's values by card and packed counts are
+    // not needed here) comes from the subsets.
+    loose_.Index(state.loose_ & kNumerals);
+    table_.sums = loose_.Reached();
+    table_.total = loose_.Total();
+  }
 
-}  // namespace
+  Move Sample(DealRng& rng) {
+    // The moves of each hand card by kind (MoveKind is the generator's order), and how
+    // many come before each card's.
+    std::array<Card, kHandSize> cards;
+    std::array<std::array<int, 5>, kHandSize> counts;
+    std::array<int, kHandSize> before;
+    std::size_t held = 0;
+    int total = 0;
+    for (CardMask hand = state_.Hand(seat_); hand; hand &= hand - 1, ++held) {
+      cards[held] = Lowest(hand);
+      counts[held] = CountByKind(cards[held]);
+      before[held] = total;
+      for (int count : counts[held]) total += count;
+    }
+    int index = static_cast<int>(rng.Below(static_cast<std::uint64_t>(total)));
+    // The card and kind the index falls in, found by counting rather than by a branch
+    // per card and kind, whose outcome would be a coin toss for the predictor.
+    std::size_t card = 0;
+    for (std::size_t i = 1; i < held; ++i) card += before[i] <= index;
+    index -= before[card];
+    std::size_t kind = 0;
+    for (int count = 0, i = 0; i < 4; ++i) {
+      count += counts[card][static_cast<std::size_t>(i)];
+      kind += count <= index;
+    }
+    for (std::size_t i = 0; i < kind; ++i) index -= counts[card][i];
+    return Nth(static_cast<MoveKind>(kind), cards[card], index);
+  }
+
+ private:
+  std::array<int, 5> CountByKind(Card card) {
+    std::array<int, 5> count{};
+    const bool only_captures = state_.rules_.forced_capture && state_.CanCapture(seat_, card);
+    const bool face_twin = IsFace(card) && (state_.loose_ & RankMask(RankOf(card)));
+    count[Kind(MoveKind::lay)] = !table_.owned && !face_twin && !only_captures;
+    count[Kind(MoveKind::capture)] = CountCaptures(card);
+    if (only_captures || IsFace(card)) return count;
+    count[Kind(MoveKind::declare)] = CountDeclarations(card);
+    count[Kind(MoveKind::raise)] = std::popcount(table_.RaiseSources(card));
+    count[Kind(MoveKind::group)] = CountGroups(card);
+    return count;
+  }
+
+  Move Nth(MoveKind kind, Card card, int index) {
+    switch (kind) {
+      case MoveKind::lay:
+        return Move::Lay(seat_, card);
+      case MoveKind::capture:
+        return NthCapture(card, index);
+      case MoveKind::declare:
+        return NthDeclaration(card, index);
+      case MoveKind::raise:
+        return Move::Raise(seat_, card, NthBit(table_.RaiseSources(card), index));
+      case MoveKind::group:
+        return NthGroup(card, index);
+    }
+    return Move::Lay(seat_, card);
+  }
+
+  static std::size_t Kind(MoveKind kind) { return static_cast<std::size_t>(kind); }
+  static int NthBit(std::uint32_t bits, int index) {
+    for (; index > 0; --index) bits &= bits - 1;
+    return std::countr_zero(bits);
+  }
+  int Size(const Family& family) const { return Subsets::Size(family); }
+
+  // AddCaptures: with a declaration of the card's value, first that declaration alone,
+  // then for each capturable set of loose cards the set alone (if the mover keeps a card
+  // of their own declaration's value) and the set with the declaration.
+  struct CaptureShape {
+    bool allowed;
+    bool keeps;        // the set alone is legal
+    bool declaration;  // the declaration of the card's value may come along
+  };
+  CaptureShape CaptureShapeOf(Card card) const {
+    const bool keeps = table_.Keeps(card, 0, 0);
+    const int value = ValueOf(card);
+    const bool declaration = table_.declared & DeclarationBit(value);
+    // Giving up the last card of an owned declaration's value is legal only by capturing it.
+    return {keeps || table_.owned == value, keeps, declaration};
+  }
+  int CountCaptures(Card card) {
+    if (IsFace(card)) {
+      if (!table_.Keeps(card, 0, 0)) return 0;
+      return Count(state_.loose_ & RankMask(RankOf(card)));
+    }
+    const CaptureShape shape = CaptureShapeOf(card);
+    if (!shape.allowed) return 0;
+    int count = shape.declaration;
+    const int value = ValueOf(card);
+    if (table_.Reaches(value)) {
+      count += Size(loose_.Partitionable(value)) * (shape.keeps + shape.declaration);
+    }
+    return count;
+  }
+  Move NthCapture(Card card, int index) {
+    if (IsFace(card)) {
+      CardMask twins = state_.loose_ & RankMask(RankOf(card));
+      for (; index > 0; --index) twins &= twins - 1;
+      return Move::Capture(seat_, card, Bit(Lowest(twins)), 0);
+    }
+    const CaptureShape shape = CaptureShapeOf(card);
+    const int value = ValueOf(card);
+    const DeclarationSet with = DeclarationBit(value);
+    if (shape.declaration) {
+      if (index == 0) return Move::Capture(seat_, card, 0, with);
+      --index;
+    }
+    const int per_set = shape.keeps + shape.declaration;
+    const auto set =
+        loose_.NthInOrder(loose_.Partitionable(value), index / per_set, MultisetOrder::ascending);
+    const bool alone = shape.keeps && index % per_set == 0;
+    return Move::Capture(seat_, card, loose_.Cards(set), alone ? 0 : with);
+  }
+
+  // AddDeclarations: by declared value, ascending; for each, every set of loose cards
+  // worth the difference.
+  int CountDeclarations(Card card) const {
+    // An owner's declaration moves must take theirs in.
+    const std::uint32_t values = table_.owned ? 0 : table_.DeclarationValues(card);
+    // Every value without a branch: which values qualify is data no predictor learns.
+    const int played = ValueOf(card);
+    int count = 0;
+    for (int value = 1; value <= kMaxValue; ++value) {
+      count += static_cast<int>((values >> value) & 1) * loose_.CountWithSum(value - played);
+    }
+    return count;
+  }
+  Move NthDeclaration(Card card, int index) {
+    for (std::uint32_t values = table_.DeclarationValues(card);; values &= values - 1) {
+      const int value = std::countr_zero(values);
+      const auto& sets = loose_.WithSum(value - ValueOf(card));
+      if (index >= Size(sets)) {
+        index -= Size(sets);
+        continue;
+      }
+      const auto set = loose_.NthInOrder(sets, index, MultisetOrder::descending);
+      return Move{MoveKind::declare,
+                  static_cast<std::uint8_t>(seat_),
+                  card,
+                  static_cast<std::uint8_t>(value),
+                  0,
+                  loose_.Cards(set)};
+    }
+  }
+
+  // AddGroups: by value, ascending. A group worth the card's own value takes the
+  // declaration of that value alone first, if there is one, then every capturable set;
+  // a larger group takes the sets that make the value with the card, those without a
+  // second component only when a declaration is folded in.
+  const Family& GroupSetsOf(int value, int played, bool taken) {
+    if (value == played) return loose_.Partitionable(value);
+    const auto groups = loose_.GroupsWith(value, played);
+    return taken ? groups.any : groups.two_components;
+  }
+  int CountGroups(Card card) {
+    const int played = ValueOf(card);
+    int count = 0;
+    for (std::uint32_t values = table_.GroupValues(card); values; values &= values - 1) {
+      const int value = std::countr_zero(values);
+      const bool taken = table_.declared & DeclarationBit(value);
+      count += (taken && value == played) + Size(GroupSetsOf(value, played, taken));
+    }
+    return count;
+  }
+  Move NthGroup(Card card, int index) {
+    const int played = ValueOf(card);
+    for (std::uint32_t values = table_.GroupValues(card);; values &= values - 1) {
+      const int value = std::countr_zero(values);
+      const auto taken = static_cast<DeclarationSet>(table_.declared & DeclarationBit(value));
+      if (taken && value == played) {
+        if (index == 0) return Move::Group(seat_, card, value, 0, taken);
+        --index;
+      }
+      const auto& sets = GroupSetsOf(value, played, taken != 0);
+      if (index >= Size(sets)) {
+        index -= Size(sets);
+        continue;
+      }
+      const auto set = loose_.NthInOrder(sets, index, MultisetOrder::ascending);
+      return Move::Group(seat_, card, value, loose_.Cards(set), taken);
+    }
+  }
+
+  const State& state_;
+  Subsets& loose_;
+  int seat_;
+  PositionIndex table_;
+};
 
 Move State::SampleLegalMove(DealRng& rng) const {
-  MoveList& legal = Scratch();
+  // One scratch index per size of table, kept by the thread so that nothing allocates.
+  const int numerals = Count(loose_ & kNumerals);
+  if (numerals <= 6) {
+    thread_local LooseSubsets<6> subsets;
+    return MoveSampler(*this, subsets).Sample(rng);
+  }
+  if (numerals <= 8) {
+    thread_local LooseSubsets<8> subsets;
+    return MoveSampler(*this, subsets).Sample(rng);
+  }
+  if (numerals <= 10) {
+    thread_local LooseSubsets<10> subsets;
+    return MoveSampler(*this, subsets).Sample(rng);
+  }
+  // A crowded table (one position in several thousand in random play): list the moves.
+  thread_local MoveList legal;
   LegalMoves(legal);
   return legal[static_cast<int>(rng.Below(static_cast<std::uint64_t>(legal.size())))];
 }

@@ -51,7 +51,11 @@ inline int TeamOf(int seat) {
   return seat & 1;
 }
 
-struct TableIndex;  // the loose numerals by value, built once per LegalMoves call
+struct PositionIndex;  // the position indexed once per LegalMoves or SampleLegalMove call
+struct TableIndex;     // and what LegalMoves adds to it
+// Draws SampleLegalMove without listing every move (sample_move.cc).
+template <class Subsets>
+class MoveSampler;
 
 class State {
  public:
@@ -124,6 +128,11 @@ class State {
   bool CanCapture(int seat, Card card) const;
   bool HeldAfter(int seat, Card card, int value) const;
 
+  template <class Subsets>
+  friend class MoveSampler;
+  void IndexTable(int seat, TableIndex& table) const;
+  // The part of IndexTable about the mover: their cards and the declarations.
+  void IndexMover(int seat, PositionIndex& table) const;
   void AddCaptures(int seat, Card card, const TableIndex& table, MoveList& out) const;
   void AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const;
   void AddRaises(int seat, Card card, const TableIndex& table, MoveList& out) const;
