@@ -26,6 +26,10 @@ std::string RandomToken(int bytes) {
   return Hex(buffer.data(), buffer.size());
 }
 
+std::uint32_t RandomBelow(std::uint32_t bound) {
+  return bound == 0 ? 0 : randombytes_uniform(bound);
+}
+
 std::string Sha256Hex(const std::string& data) {
   unsigned char digest[crypto_hash_sha256_BYTES];
   crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(data.data()), data.size());

@@ -49,6 +49,7 @@ int Hub::RecoverUnfinishedMatches() {
     settings.turn_clock_ms =
         match.table.turn_clock_ms > 0 ? match.table.turn_clock_ms : config_.default_turn_clock_ms;
     settings.series_matches = match.table.series_matches;
+    settings.rated = match.table.rated;
     if (FindTable(settings.table_id)) {
       std::fprintf(stderr, "kafenio: match %lld: table %s already has a live match; skipped\n",
                    static_cast<long long>(match.match.match_id), settings.table_id.c_str());

@@ -706,7 +706,11 @@ void Table::ScheduleNext() {
   const std::int64_t seq = seq_;
   if ((s.kind == Seat::Kind::bot || s.bot_holding) && config_.bot_delay_ms > 0) {
     // Bots that "think" a moment, so people can follow them (and the load tool can pace).
-    clock_.expires_after(std::chrono::milliseconds(config_.bot_delay_ms));
+    // Each wait is drawn from [delay/2, 3*delay/2): tables that started together (a load
+    // test, a restart recovering every match at once) would otherwise have all their bots
+    // wake in the same millisecond, and a person's move would queue behind all of them.
+    const auto delay = static_cast<std::uint32_t>(config_.bot_delay_ms);
+    clock_.expires_after(std::chrono::milliseconds(delay / 2 + RandomBelow(delay)));
     clock_.async_wait([weak = weak_from_this(), seq](const boost::system::error_code& error) {
       if (error) return;
       if (auto self = weak.lock()) self->BotStep(seq);

@@ -300,6 +300,7 @@ std::optional<RecoveredMatch> SqliteGameStore::Recover(const storage::Unfinished
       out.table.turn_clock_ms = static_cast<int>(table->clock_ms);
       out.table.created_unix_ms = table->created_ms;
       out.table.series_matches = table->series_matches;
+      out.table.rated = table->rated;
     }
     if (auto series = storage_->FindSeries(*match.table_id)) {
       out.series.matches_played = series->matches_played;
