@@ -281,12 +281,12 @@ void SqliteGameStore::AbandonMatch(std::int64_t match_id) {
 std::vector<RecoveredMatch> SqliteGameStore::LoadUnfinishedMatches() {
   std::vector<RecoveredMatch> recovered;
   for (const storage::UnfinishedMatch& stored : storage_->LoadUnfinishedMatches()) {
-    if (auto match = Recover(stored)) recovered.push_back(std::move(*match));
+    recovered.push_back(Recover(stored));
   }
   return recovered;
 }
 
-std::optional<RecoveredMatch> SqliteGameStore::Recover(const storage::UnfinishedMatch& stored) {
+RecoveredMatch SqliteGameStore::Recover(const storage::UnfinishedMatch& stored) {
   RecoveredMatch out;
   const storage::Match& match = stored.match;
   if (match.table_id) {

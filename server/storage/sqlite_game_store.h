@@ -57,7 +57,7 @@ class SqliteGameStore final : public GameStore {
   std::string WriteAndWait(storage::WriteOp op);
 
   // Recovery: the server's view of one stored live match, and the record rebuilt for it.
-  std::optional<RecoveredMatch> Recover(const storage::UnfinishedMatch& stored);
+  RecoveredMatch Recover(const storage::UnfinishedMatch& stored);
 
   std::unique_ptr<storage::Storage> storage_;
   std::mutex mutex_;                               // guards the two maps below
