@@ -47,6 +47,7 @@ class LooseSubsets {
   void Index(CardMask numerals) {
     partitionable_ready_ = 0;
     total_ = 0;
+    reached_ = 1;
     // Every family starts empty but for the empty set, worth 0. (Written word by word as
     // a comparison: a plain clear became a `rep stos`, slower than the whole knapsack.)
     for (std::size_t sum = 0; sum <= kMaxValue; ++sum) {
@@ -59,6 +60,7 @@ class LooseSubsets {
       cards_[position] = card;
       const int value = ValueOf(card);
       total_ += value;
+      reached_ |= reached_ << value;
       // A knapsack over the cards so far: the subsets worth s that hold this card are
       // those worth s - value without it, plus this card. The eleven sums are updated
       // without a branch (sums below the card's value read the zero families below
@@ -82,24 +84,18 @@ class LooseSubsets {
         }
       }
     }
+    reached_ &= (2u << kMaxValue) - 1;
+    // Counted once here: every hand card's declarations ask for several of these sums.
+    for (std::size_t sum = 1; sum <= kMaxValue; ++sum) {
+      with_sum_count_[kMaxValue + sum] = Size(padded_[kMaxValue + sum]);
+    }
   }
 
   // Bit s: some subset is worth s (0..10).
-  std::uint32_t Reached() const {
-    std::uint32_t reached = 1;
-    for (int sum = 1; sum <= kMaxValue; ++sum) {
-      reached |= static_cast<std::uint32_t>(CountWithSum(sum) != 0) << sum;
-    }
-    return reached;
-  }
+  std::uint32_t Reached() const { return reached_; }
   // How many non-empty subsets are worth `sum` (-10..10: none below 1).
   int CountWithSum(int sum) const {
-    const auto s = static_cast<std::size_t>(kMaxValue + sum);
-    if constexpr (kWords == 1) {
-      return std::popcount(padded_[s][0] & ~std::uint64_t{s == kMaxValue});
-    } else {
-      return Size(padded_[s]);
-    }
+    return with_sum_count_[static_cast<std::size_t>(kMaxValue + sum)];
   }
   // The sum of the cards' values.
   int Total() const { return total_; }
@@ -229,6 +225,9 @@ class LooseSubsets {
   // padded_[kMaxValue + s]: the subsets worth s (0..10); the families below stay empty.
   std::array<Family, 2 * kMaxValue + 1> padded_{};
   int total_ = 0;
+  std::uint32_t reached_ = 1;  // Reached()
+  // with_sum_count_[kMaxValue + s]: CountWithSum(s); the entries for s <= 0 stay 0.
+  std::array<int, 2 * kMaxValue + 1> with_sum_count_{};
   // Always 0, but not known to the compiler (see Index).
   std::size_t first_empty_ = 0;
   std::array<Family, kMaxValue + 1> partitionable_{};
