@@ -33,6 +33,17 @@ constexpr std::array<std::uint64_t, 64> BuildDisjoint() {
   return disjoint;
 }
 inline constexpr std::array<std::uint64_t, 64> kDisjoint = BuildDisjoint();
+// Byte i is 0xFF where bit i of the index is set: selects bytes by a bit mask.
+constexpr std::array<std::uint64_t, 256> BuildByteSelect() {
+  std::array<std::uint64_t, 256> select{};
+  for (unsigned bits = 0; bits < 256; ++bits) {
+    for (unsigned i = 0; i < 8; ++i) {
+      if (bits & (1u << i)) select[bits] |= std::uint64_t{0xFF} << (8 * i);
+    }
+  }
+  return select;
+}
+inline constexpr std::array<std::uint64_t, 256> kByteSelect = BuildByteSelect();
 }  // namespace loose_subsets_detail
 
 template <int kMaxCards>
@@ -89,6 +100,18 @@ class LooseSubsets {
     for (std::size_t sum = 1; sum <= kMaxValue; ++sum) {
       with_sum_count_[kMaxValue + sum] = Size(padded_[kMaxValue + sum]);
     }
+    if constexpr (kPackedCounts) {
+      count_bytes_low_ = 0;
+      count_bytes_high_ = 0;
+      for (std::size_t sum = 1; sum <= 8; ++sum) {
+        count_bytes_low_ |= static_cast<std::uint64_t>(with_sum_count_[kMaxValue + sum])
+                            << (8 * (sum - 1));
+      }
+      for (std::size_t sum = 9; sum <= kMaxValue; ++sum) {
+        count_bytes_high_ |= static_cast<std::uint64_t>(with_sum_count_[kMaxValue + sum])
+                             << (8 * (sum - 9));
+      }
+    }
   }
 
   // Bit s: some subset is worth s (0..10).
@@ -96,6 +119,25 @@ class LooseSubsets {
   // How many non-empty subsets are worth `sum` (-10..10: none below 1).
   int CountWithSum(int sum) const {
     return with_sum_count_[static_cast<std::size_t>(kMaxValue + sum)];
+  }
+  // How many non-empty subsets are worth any of `sums` (bit s for s = 1..10). Each subset
+  // has one sum, so these are at most 2^kMaxCards - 1 together.
+  int CountWithSums(std::uint32_t sums) const {
+    if constexpr (kPackedCounts) {
+      // With at most eight cards every count and their total fit a byte: the counts of the
+      // chosen sums are selected bytewise, added and summed across bytes by one multiply,
+      // instead of one step per value.
+      using loose_subsets_detail::kByteSelect;
+      const std::uint64_t chosen = (count_bytes_low_ & kByteSelect[(sums >> 1) & 0xFF]) +
+                                   (count_bytes_high_ & kByteSelect[(sums >> 9) & 0x3]);
+      return static_cast<int>((chosen * 0x0101010101010101ULL) >> 56);
+    } else {
+      int count = 0;
+      for (int sum = 1; sum <= kMaxValue; ++sum) {
+        count += static_cast<int>((sums >> sum) & 1) * CountWithSum(sum);
+      }
+      return count;
+    }
   }
   // The sum of the cards' values.
   int Total() const { return total_; }
@@ -228,6 +270,11 @@ class LooseSubsets {
   std::uint32_t reached_ = 1;  // Reached()
   // with_sum_count_[kMaxValue + s]: CountWithSum(s); the entries for s <= 0 stay 0.
   std::array<int, 2 * kMaxValue + 1> with_sum_count_{};
+  // With at most eight cards, CountWithSum(s) also as byte s - 1 of count_bytes_low_
+  // (s = 1..8) and byte s - 9 of count_bytes_high_ (s = 9, 10), for CountWithSums.
+  static constexpr bool kPackedCounts = kMaxCards <= 8;
+  std::uint64_t count_bytes_low_ = 0;
+  std::uint64_t count_bytes_high_ = 0;
   // Always 0, but not known to the compiler (see Index).
   std::size_t first_empty_ = 0;
   std::array<Family, kMaxValue + 1> partitionable_{};

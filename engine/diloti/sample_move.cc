@@ -150,13 +150,9 @@ class MoveSampler {
   int CountDeclarations(Card card) const {
     // An owner's declaration moves must take theirs in.
     const std::uint32_t values = table_.owned ? 0 : table_.DeclarationValues(card);
-    // Every value without a branch: which values qualify is data no predictor learns.
-    const int played = ValueOf(card);
-    int count = 0;
-    for (int value = 1; value <= kMaxValue; ++value) {
-      count += static_cast<int>((values >> value) & 1) * loose_.CountWithSum(value - played);
-    }
-    return count;
+    // Declaring v takes the sets worth v - played; every value at once, without a branch
+    // (which values qualify is data no predictor learns).
+    return loose_.CountWithSums(values >> ValueOf(card));
   }
   Move NthDeclaration(Card card, int index) {
     for (std::uint32_t values = table_.DeclarationValues(card);; values &= values - 1) {
