@@ -5,7 +5,7 @@
 // subsets, so every set of loose cards a move may take is found at once, as a bit set
 // over all the subsets, instead of through the integer partitions of values.
 //
-// The cards are named by their position in ascending card order; a Subset is a bit mask
+// The cards are named by their position in the order they were indexed; a Subset is a bit mask
 // over those positions, and a Family of subsets holds subset S as bit S % 64 of word
 // S / 64. With at most six loose numerals (nineteen positions in twenty in random play)
 // a family is one word, and joining a set to every member of a family is a shift; the
@@ -66,52 +66,28 @@ class LooseSubsets {
         padded_[kMaxValue + sum][w] = static_cast<std::uint64_t>(sum + w == first_empty_);
       }
     }
-    for (std::size_t position = 0; numerals; numerals &= numerals - 1, ++position) {
-      const Card card = Lowest(numerals);
-      cards_[position] = card;
-      const int value = ValueOf(card);
-      total_ += value;
-      reached_ |= reached_ << value;
-      // A knapsack over the cards so far: the subsets worth s that hold this card are
-      // those worth s - value without it, plus this card. The eleven sums are updated
-      // without a branch (sums below the card's value read the zero families below
-      // padded_[kMaxValue]); every read sees the families before this card.
-      const Family* from = &padded_[static_cast<std::size_t>(kMaxValue - value)];
-      Family* to = &padded_[kMaxValue];
-      if constexpr (kWords == 1) {
-        // Copied first, so that the compiler sees no overlap and uses vector operations.
-        std::array<std::uint64_t, kMaxValue + 1> joined;
-        for (std::size_t sum = 0; sum <= kMaxValue; ++sum) joined[sum] = from[sum][0];
-        const unsigned shift = 1u << position;
-        for (std::size_t sum = 0; sum <= kMaxValue; ++sum) to[sum][0] |= joined[sum] << shift;
-      } else {
-        for (std::size_t sum = kMaxValue + 1; sum-- > 0;) {
-          if (position < 6) {
-            for (std::size_t w = 0; w < kWords; ++w) to[sum][w] |= from[sum][w] << (1u << position);
-          } else {
-            const std::size_t offset = std::size_t{1} << (position - 6);
-            for (std::size_t w = 0; w < offset; ++w) to[sum][w + offset] |= from[sum][w];
-          }
-        }
-      }
+    indexed_ = numerals;
+    size_ = 0;
+    for (; numerals; numerals &= numerals - 1) AddCard(Lowest(numerals));
+    CountSums();
+  }
+
+  // The same as Index(numerals), reusing the previous Index or Update where `numerals` is
+  // the same cards or those and one more, as random play often makes them (a lay, a face
+  // card played). Everything built for a position depends only on its cards, so this
+  // answers exactly as Index does.
+  void Update(CardMask numerals) {
+    if (numerals == indexed_) return;  // even the families built on demand still hold
+    const CardMask added = numerals & ~indexed_;
+    const bool one_more = (indexed_ & ~numerals) == 0 && (added & (added - 1)) == 0;
+    if (!one_more || size_ >= kMaxCards) {
+      Index(numerals);
+      return;
     }
-    reached_ &= (2u << kMaxValue) - 1;
-    // Counted once here: every hand card's declarations ask for several of these sums.
-    for (std::size_t sum = 1; sum <= kMaxValue; ++sum) {
-      with_sum_count_[kMaxValue + sum] = Size(padded_[kMaxValue + sum]);
-    }
-    if constexpr (kPackedCounts) {
-      count_bytes_low_ = 0;
-      count_bytes_high_ = 0;
-      for (std::size_t sum = 1; sum <= 8; ++sum) {
-        count_bytes_low_ |= static_cast<std::uint64_t>(with_sum_count_[kMaxValue + sum])
-                            << (8 * (sum - 1));
-      }
-      for (std::size_t sum = 9; sum <= kMaxValue; ++sum) {
-        count_bytes_high_ |= static_cast<std::uint64_t>(with_sum_count_[kMaxValue + sum])
-                             << (8 * (sum - 9));
-      }
-    }
+    partitionable_ready_ = 0;
+    indexed_ = numerals;
+    AddCard(Lowest(added));
+    CountSums();
   }
 
   // Bit s: some subset is worth s (0..10).
@@ -242,6 +218,56 @@ class LooseSubsets {
   }
 
  private:
+  // Gives `card` the next position and adds the subsets that hold it.
+  void AddCard(Card card) {
+    const std::size_t position = size_++;
+    cards_[position] = card;
+    const int value = ValueOf(card);
+    total_ += value;
+    reached_ = (reached_ | reached_ << value) & ((2u << kMaxValue) - 1);
+    // A knapsack over the cards so far: the subsets worth s that hold this card are
+    // those worth s - value without it, plus this card. The eleven sums are updated
+    // without a branch (sums below the card's value read the zero families below
+    // padded_[kMaxValue]); every read sees the families before this card.
+    const Family* from = &padded_[static_cast<std::size_t>(kMaxValue - value)];
+    Family* to = &padded_[kMaxValue];
+    if constexpr (kWords == 1) {
+      // Copied first, so that the compiler sees no overlap and uses vector operations.
+      std::array<std::uint64_t, kMaxValue + 1> joined;
+      for (std::size_t sum = 0; sum <= kMaxValue; ++sum) joined[sum] = from[sum][0];
+      const unsigned shift = 1u << position;
+      for (std::size_t sum = 0; sum <= kMaxValue; ++sum) to[sum][0] |= joined[sum] << shift;
+    } else {
+      for (std::size_t sum = kMaxValue + 1; sum-- > 0;) {
+        if (position < 6) {
+          for (std::size_t w = 0; w < kWords; ++w) to[sum][w] |= from[sum][w] << (1u << position);
+        } else {
+          const std::size_t offset = std::size_t{1} << (position - 6);
+          for (std::size_t w = 0; w < offset; ++w) to[sum][w + offset] |= from[sum][w];
+        }
+      }
+    }
+  }
+
+  // Counted once per index: every hand card's declarations ask for several of these sums.
+  void CountSums() {
+    for (std::size_t sum = 1; sum <= kMaxValue; ++sum) {
+      with_sum_count_[kMaxValue + sum] = Size(padded_[kMaxValue + sum]);
+    }
+    if constexpr (kPackedCounts) {
+      count_bytes_low_ = 0;
+      count_bytes_high_ = 0;
+      for (std::size_t sum = 1; sum <= 8; ++sum) {
+        count_bytes_low_ |= static_cast<std::uint64_t>(with_sum_count_[kMaxValue + sum])
+                            << (8 * (sum - 1));
+      }
+      for (std::size_t sum = 9; sum <= kMaxValue; ++sum) {
+        count_bytes_high_ |= static_cast<std::uint64_t>(with_sum_count_[kMaxValue + sum])
+                             << (8 * (sum - 9));
+      }
+    }
+  }
+
   // Calls visit(subset) for every member of `family`, the empty set included.
   template <class Visit>
   static void ForEachMember(const Family& family, Visit&& visit) {
@@ -263,7 +289,10 @@ class LooseSubsets {
     }
   }
 
-  std::array<Card, kMaxCards> cards_{};
+  std::array<Card, kMaxCards> cards_{};  // by position
+  std::size_t size_ = 0;                 // cards indexed
+  // The cards indexed; no card at all before the first Index, so Update starts afresh.
+  CardMask indexed_ = ~CardMask{0};
   // padded_[kMaxValue + s]: the subsets worth s (0..10); the families below stay empty.
   std::array<Family, 2 * kMaxValue + 1> padded_{};
   int total_ = 0;
