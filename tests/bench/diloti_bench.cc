@@ -45,6 +45,13 @@ void BM_RandomRound(benchmark::State& bench) {
 }
 BENCHMARK(BM_RandomRound);
 
+// The deal alone: the part of BM_RandomRound spent before the first move.
+void BM_DealFromSeed(benchmark::State& bench) {
+  std::uint64_t seed = 0;
+  for (auto _ : bench) benchmark::DoNotOptimize(DealFromSeed(2, 0, ++seed));
+}
+BENCHMARK(BM_DealFromSeed);
+
 // The same rounds played through the public list and Apply, which validates every move
 // again: what a caller pays that does not use PlayRandomMove, and the loop BM_RandomRound
 // ran before PlayRandomMove existed.
