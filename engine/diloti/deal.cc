@@ -1,5 +1,6 @@
 #include "engine/diloti/deal.h"
 
+#include <algorithm>
 #include <span>
 
 #include "engine/core/rng.h"
@@ -42,7 +43,11 @@ Deal DealFromSeed(int players, int dealer, std::uint64_t seed) {
     for (std::size_t k = 0; k < kTableDeal; ++k) rest[rest.size() - kTableDeal + k] = dealt[k];
     ShuffleInPlace(rest, rng);
   }
-  for (std::size_t k = kTableDeal; k < rest.size(); ++k) deal.stock[deal.stock_size++] = rest[k];
+  // Copied with a local count: a store through deal.stock[deal.stock_size++] may alias the
+  // byte-sized count, which made the compiler reload and store it for every card.
+  const std::size_t stock = rest.size() - kTableDeal;
+  std::copy_n(rest.begin() + kTableDeal, stock, deal.stock.begin());
+  deal.stock_size = static_cast<std::uint8_t>(stock);
   return deal;
 }
 

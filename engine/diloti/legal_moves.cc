@@ -23,11 +23,16 @@ void State::IndexTable(int seat, TableIndex& table) const {
 }
 
 void State::IndexMover(int seat, PositionIndex& table) const {
-  for (CardMask hand = Hand(seat) & kNumerals; hand; hand &= hand - 1) {
-    const std::uint32_t bit = 1u << ValueOf(Lowest(hand));
-    table.held_several |= table.held_values & bit;
-    table.held_values |= bit;
-  }
+  // The hand's ranks suit by suit, combined without a loop over the cards: bit r of each
+  // word is rank r (value r + 1) in that suit.
+  const CardMask hand = Hand(seat) & kNumerals;
+  constexpr CardMask kSuitRanks = (CardMask{1} << 13) - 1;
+  const auto a = static_cast<std::uint32_t>(hand & kSuitRanks);
+  const auto b = static_cast<std::uint32_t>((hand >> 13) & kSuitRanks);
+  const auto c = static_cast<std::uint32_t>((hand >> 26) & kSuitRanks);
+  const auto d = static_cast<std::uint32_t>((hand >> 39) & kSuitRanks);
+  table.held_values = (a | b | c | d) << 1;
+  table.held_several = ((a & (b | c | d)) | (b & (c | d)) | (c & d)) << 1;
   table.declared = declared_;
   for (DeclarationSet values = declared_; values; values &= values - 1) {
     const int v = std::countr_zero(values);

@@ -5,7 +5,7 @@
 // subsets, so every set of loose cards a move may take is found at once, as a bit set
 // over all the subsets, instead of through the integer partitions of values.
 //
-// The cards are named by their position in ascending card order; a Subset is a bit mask
+// The cards are named by their position in the order they were indexed; a Subset is a bit mask
 // over those positions, and a Family of subsets holds subset S as bit S % 64 of word
 // S / 64. With at most six loose numerals (nineteen positions in twenty in random play)
 // a family is one word, and joining a set to every member of a family is a shift; the
@@ -33,6 +33,17 @@ constexpr std::array<std::uint64_t, 64> BuildDisjoint() {
   return disjoint;
 }
 inline constexpr std::array<std::uint64_t, 64> kDisjoint = BuildDisjoint();
+// Byte i is 0xFF where bit i of the index is set: selects bytes by a bit mask.
+constexpr std::array<std::uint64_t, 256> BuildByteSelect() {
+  std::array<std::uint64_t, 256> select{};
+  for (unsigned bits = 0; bits < 256; ++bits) {
+    for (unsigned i = 0; i < 8; ++i) {
+      if (bits & (1u << i)) select[bits] |= std::uint64_t{0xFF} << (8 * i);
+    }
+  }
+  return select;
+}
+inline constexpr std::array<std::uint64_t, 256> kByteSelect = BuildByteSelect();
 }  // namespace loose_subsets_detail
 
 template <int kMaxCards>
@@ -47,6 +58,7 @@ class LooseSubsets {
   void Index(CardMask numerals) {
     partitionable_ready_ = 0;
     total_ = 0;
+    reached_ = 1;
     // Every family starts empty but for the empty set, worth 0. (Written word by word as
     // a comparison: a plain clear became a `rep stos`, slower than the whole knapsack.)
     for (std::size_t sum = 0; sum <= kMaxValue; ++sum) {
@@ -54,51 +66,53 @@ class LooseSubsets {
         padded_[kMaxValue + sum][w] = static_cast<std::uint64_t>(sum + w == first_empty_);
       }
     }
-    for (std::size_t position = 0; numerals; numerals &= numerals - 1, ++position) {
-      const Card card = Lowest(numerals);
-      cards_[position] = card;
-      const int value = ValueOf(card);
-      total_ += value;
-      // A knapsack over the cards so far: the subsets worth s that hold this card are
-      // those worth s - value without it, plus this card. The eleven sums are updated
-      // without a branch (sums below the card's value read the zero families below
-      // padded_[kMaxValue]); every read sees the families before this card.
-      const Family* from = &padded_[static_cast<std::size_t>(kMaxValue - value)];
-      Family* to = &padded_[kMaxValue];
-      if constexpr (kWords == 1) {
-        // Copied first, so that the compiler sees no overlap and uses vector operations.
-        std::array<std::uint64_t, kMaxValue + 1> joined;
-        for (std::size_t sum = 0; sum <= kMaxValue; ++sum) joined[sum] = from[sum][0];
-        const unsigned shift = 1u << position;
-        for (std::size_t sum = 0; sum <= kMaxValue; ++sum) to[sum][0] |= joined[sum] << shift;
-      } else {
-        for (std::size_t sum = kMaxValue + 1; sum-- > 0;) {
-          if (position < 6) {
-            for (std::size_t w = 0; w < kWords; ++w) to[sum][w] |= from[sum][w] << (1u << position);
-          } else {
-            const std::size_t offset = std::size_t{1} << (position - 6);
-            for (std::size_t w = 0; w < offset; ++w) to[sum][w + offset] |= from[sum][w];
-          }
-        }
-      }
+    indexed_ = numerals;
+    size_ = 0;
+    for (; numerals; numerals &= numerals - 1) AddCard(Lowest(numerals));
+    CountSums();
+  }
+
+  // The same as Index(numerals), reusing the previous Index or Update where `numerals` is
+  // the same cards or those and one more, as random play often makes them (a lay, a face
+  // card played). Everything built for a position depends only on its cards, so this
+  // answers exactly as Index does.
+  void Update(CardMask numerals) {
+    if (numerals == indexed_) return;  // even the families built on demand still hold
+    const CardMask added = numerals & ~indexed_;
+    const bool one_more = (indexed_ & ~numerals) == 0 && (added & (added - 1)) == 0;
+    if (!one_more || size_ >= kMaxCards) {
+      Index(numerals);
+      return;
     }
+    partitionable_ready_ = 0;
+    indexed_ = numerals;
+    AddCard(Lowest(added));
+    CountSums();
   }
 
   // Bit s: some subset is worth s (0..10).
-  std::uint32_t Reached() const {
-    std::uint32_t reached = 1;
-    for (int sum = 1; sum <= kMaxValue; ++sum) {
-      reached |= static_cast<std::uint32_t>(CountWithSum(sum) != 0) << sum;
-    }
-    return reached;
-  }
+  std::uint32_t Reached() const { return reached_; }
   // How many non-empty subsets are worth `sum` (-10..10: none below 1).
   int CountWithSum(int sum) const {
-    const auto s = static_cast<std::size_t>(kMaxValue + sum);
-    if constexpr (kWords == 1) {
-      return std::popcount(padded_[s][0] & ~std::uint64_t{s == kMaxValue});
+    return with_sum_count_[static_cast<std::size_t>(kMaxValue + sum)];
+  }
+  // How many non-empty subsets are worth any of `sums` (bit s for s = 1..10). Each subset
+  // has one sum, so these are at most 2^kMaxCards - 1 together.
+  int CountWithSums(std::uint32_t sums) const {
+    if constexpr (kPackedCounts) {
+      // With at most eight cards every count and their total fit a byte: the counts of the
+      // chosen sums are selected bytewise, added and summed across bytes by one multiply,
+      // instead of one step per value.
+      using loose_subsets_detail::kByteSelect;
+      const std::uint64_t chosen = (count_bytes_low_ & kByteSelect[(sums >> 1) & 0xFF]) +
+                                   (count_bytes_high_ & kByteSelect[(sums >> 9) & 0x3]);
+      return static_cast<int>((chosen * 0x0101010101010101ULL) >> 56);
     } else {
-      return Size(padded_[s]);
+      int count = 0;
+      for (int sum = 1; sum <= kMaxValue; ++sum) {
+        count += static_cast<int>((sums >> sum) & 1) * CountWithSum(sum);
+      }
+      return count;
     }
   }
   // The sum of the cards' values.
@@ -204,6 +218,56 @@ class LooseSubsets {
   }
 
  private:
+  // Gives `card` the next position and adds the subsets that hold it.
+  void AddCard(Card card) {
+    const std::size_t position = size_++;
+    cards_[position] = card;
+    const int value = ValueOf(card);
+    total_ += value;
+    reached_ = (reached_ | reached_ << value) & ((2u << kMaxValue) - 1);
+    // A knapsack over the cards so far: the subsets worth s that hold this card are
+    // those worth s - value without it, plus this card. The eleven sums are updated
+    // without a branch (sums below the card's value read the zero families below
+    // padded_[kMaxValue]); every read sees the families before this card.
+    const Family* from = &padded_[static_cast<std::size_t>(kMaxValue - value)];
+    Family* to = &padded_[kMaxValue];
+    if constexpr (kWords == 1) {
+      // Copied first, so that the compiler sees no overlap and uses vector operations.
+      std::array<std::uint64_t, kMaxValue + 1> joined;
+      for (std::size_t sum = 0; sum <= kMaxValue; ++sum) joined[sum] = from[sum][0];
+      const unsigned shift = 1u << position;
+      for (std::size_t sum = 0; sum <= kMaxValue; ++sum) to[sum][0] |= joined[sum] << shift;
+    } else {
+      for (std::size_t sum = kMaxValue + 1; sum-- > 0;) {
+        if (position < 6) {
+          for (std::size_t w = 0; w < kWords; ++w) to[sum][w] |= from[sum][w] << (1u << position);
+        } else {
+          const std::size_t offset = std::size_t{1} << (position - 6);
+          for (std::size_t w = 0; w < offset; ++w) to[sum][w + offset] |= from[sum][w];
+        }
+      }
+    }
+  }
+
+  // Counted once per index: every hand card's declarations ask for several of these sums.
+  void CountSums() {
+    for (std::size_t sum = 1; sum <= kMaxValue; ++sum) {
+      with_sum_count_[kMaxValue + sum] = Size(padded_[kMaxValue + sum]);
+    }
+    if constexpr (kPackedCounts) {
+      count_bytes_low_ = 0;
+      count_bytes_high_ = 0;
+      for (std::size_t sum = 1; sum <= 8; ++sum) {
+        count_bytes_low_ |= static_cast<std::uint64_t>(with_sum_count_[kMaxValue + sum])
+                            << (8 * (sum - 1));
+      }
+      for (std::size_t sum = 9; sum <= kMaxValue; ++sum) {
+        count_bytes_high_ |= static_cast<std::uint64_t>(with_sum_count_[kMaxValue + sum])
+                             << (8 * (sum - 9));
+      }
+    }
+  }
+
   // Calls visit(subset) for every member of `family`, the empty set included.
   template <class Visit>
   static void ForEachMember(const Family& family, Visit&& visit) {
@@ -225,10 +289,21 @@ class LooseSubsets {
     }
   }
 
-  std::array<Card, kMaxCards> cards_{};
+  std::array<Card, kMaxCards> cards_{};  // by position
+  std::size_t size_ = 0;                 // cards indexed
+  // The cards indexed; no card at all before the first Index, so Update starts afresh.
+  CardMask indexed_ = ~CardMask{0};
   // padded_[kMaxValue + s]: the subsets worth s (0..10); the families below stay empty.
   std::array<Family, 2 * kMaxValue + 1> padded_{};
   int total_ = 0;
+  std::uint32_t reached_ = 1;  // Reached()
+  // with_sum_count_[kMaxValue + s]: CountWithSum(s); the entries for s <= 0 stay 0.
+  std::array<int, 2 * kMaxValue + 1> with_sum_count_{};
+  // With at most eight cards, CountWithSum(s) also as byte s - 1 of count_bytes_low_
+  // (s = 1..8) and byte s - 9 of count_bytes_high_ (s = 9, 10), for CountWithSums.
+  static constexpr bool kPackedCounts = kMaxCards <= 8;
+  std::uint64_t count_bytes_low_ = 0;
+  std::uint64_t count_bytes_high_ = 0;
   // Always 0, but not known to the compiler (see Index).
   std::size_t first_empty_ = 0;
   std::array<Family, kMaxValue + 1> partitionable_{};

@@ -1,6 +1,9 @@
 #include "engine/diloti/random_match.h"
 
+#include <memory>
+
 #include "engine/core/rng.h"
+#include "engine/diloti/sample_scratch.h"
 
 namespace kafenio::diloti {
 
@@ -11,6 +14,7 @@ RandomMatch PlayRandomMatch(const Rules& rules, std::uint64_t seed) {
       static_cast<int>(choices.Below(static_cast<std::uint64_t>(rules.players)));
   RandomMatch match{MatchLog{rules, first_dealer, {}}, State(rules, first_dealer), 0};
   State& state = match.final_state;
+  auto scratch = std::make_unique<SampleScratch>();  // large, and kept along the match
   while (!state.MatchOver()) {
     HandLog hand;
     hand.seed = seeds.Next();
@@ -18,7 +22,7 @@ RandomMatch PlayRandomMatch(const Rules& rules, std::uint64_t seed) {
     state.StartHand(hand.deal);
     while (state.phase() == Phase::play) {
       // The legal-move list pick, played without validating it again.
-      hand.moves.push_back(state.PlayRandomMove(choices));
+      hand.moves.push_back(state.PlayRandomMove(choices, *scratch));
       ++match.moves;
     }
     match.log.hands.push_back(std::move(hand));

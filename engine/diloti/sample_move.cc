@@ -9,6 +9,7 @@
 #include <array>
 
 #include "engine/diloti/loose_subsets.h"
+#include "engine/diloti/sample_scratch.h"
 #include "engine/diloti/state.h"
 #include "engine/diloti/table_index.h"
 
@@ -20,12 +21,17 @@ class MoveSampler {
   using Family = typename Subsets::Family;
   using MultisetOrder = typename Subsets::MultisetOrder;
 
-  MoveSampler(const State& state, Subsets& loose) : state_(state), loose_(loose) {
+  // reuse: the subsets may keep what they indexed for an earlier position.
+  MoveSampler(const State& state, Subsets& loose, bool reuse) : state_(state), loose_(loose) {
     seat_ = state.to_act_;
     state.IndexMover(seat_, table_);
     // The rest of the table index (the generator's values by card and packed counts are
     // not needed here) comes from the subsets.
-    loose_.Index(state.loose_ & kNumerals);
+    if (reuse) {
+      loose_.Update(state.loose_ & kNumerals);
+    } else {
+      loose_.Index(state.loose_ & kNumerals);
+    }
     table_.sums = loose_.Reached();
     table_.total = loose_.Total();
   }
@@ -150,13 +156,9 @@ class MoveSampler {
   int CountDeclarations(Card card) const {
     // An owner's declaration moves must take theirs in.
     const std::uint32_t values = table_.owned ? 0 : table_.DeclarationValues(card);
-    // Every value without a branch: which values qualify is data no predictor learns.
-    const int played = ValueOf(card);
-    int count = 0;
-    for (int value = 1; value <= kMaxValue; ++value) {
-      count += static_cast<int>((values >> value) & 1) * loose_.CountWithSum(value - played);
-    }
-    return count;
+    // Declaring v takes the sets worth v - played; every value at once, without a branch
+    // (which values qualify is data no predictor learns).
+    return loose_.CountWithSums(values >> ValueOf(card));
   }
   Move NthDeclaration(Card card, int index) {
     for (std::uint32_t values = table_.DeclarationValues(card);; values &= values - 1) {
@@ -221,22 +223,24 @@ class MoveSampler {
 };
 
 Move State::SampleLegalMove(DealRng& rng) const {
-  // One scratch index per size of table, kept by the thread so that nothing allocates.
+  // Without the caller's scratch: one kept by the thread so that nothing allocates,
+  // indexed afresh on every call so that nothing carries over from one call to the next.
+  thread_local SampleScratch scratch;
+  return Sample(rng, scratch, false);
+}
+
+Move State::SampleLegalMove(DealRng& rng, SampleScratch& scratch) const {
+  return Sample(rng, scratch, true);
+}
+
+Move State::Sample(DealRng& rng, SampleScratch& scratch, bool reuse) const {
+  // The index sized for the table: one word per family up to six loose numerals.
   const int numerals = Count(loose_ & kNumerals);
-  if (numerals <= 6) {
-    thread_local LooseSubsets<6> subsets;
-    return MoveSampler(*this, subsets).Sample(rng);
-  }
-  if (numerals <= 8) {
-    thread_local LooseSubsets<8> subsets;
-    return MoveSampler(*this, subsets).Sample(rng);
-  }
-  if (numerals <= 10) {
-    thread_local LooseSubsets<10> subsets;
-    return MoveSampler(*this, subsets).Sample(rng);
-  }
+  if (numerals <= 6) return MoveSampler(*this, scratch.six_, reuse).Sample(rng);
+  if (numerals <= 8) return MoveSampler(*this, scratch.eight_, reuse).Sample(rng);
+  if (numerals <= 10) return MoveSampler(*this, scratch.ten_, reuse).Sample(rng);
   // A crowded table (one position in several thousand in random play): list the moves.
-  thread_local MoveList legal;
+  MoveList& legal = scratch.legal_;
   LegalMoves(legal);
   return legal[static_cast<int>(rng.Below(static_cast<std::uint64_t>(legal.size())))];
 }
@@ -244,6 +248,12 @@ Move State::SampleLegalMove(DealRng& rng) const {
 Move State::PlayRandomMove(DealRng& rng) {
   const Move move = SampleLegalMove(rng);
   Perform(move);  // generated moves are legal: the brute-force test checks the generator
+  return move;
+}
+
+Move State::PlayRandomMove(DealRng& rng, SampleScratch& scratch) {
+  const Move move = SampleLegalMove(rng, scratch);
+  Perform(move);
   return move;
 }
 

@@ -56,6 +56,7 @@ struct TableIndex;     // and what LegalMoves adds to it
 // Draws SampleLegalMove without listing every move (sample_move.cc).
 template <class Subsets>
 class MoveSampler;
+class SampleScratch;  // sample_scratch.h
 
 class State {
  public:
@@ -109,9 +110,13 @@ class State {
   // Exactly LegalMoves()[rng.Below(LegalMoves().size())]: the random rollouts of bots and
   // simulations draw moves this way. Requires a round in play.
   Move SampleLegalMove(DealRng& rng) const;
+  // The same move, drawn with the caller's scratch (sample_scratch.h), which lets the
+  // sampler reuse what it indexed for the previous call: faster along a line of play.
+  Move SampleLegalMove(DealRng& rng, SampleScratch& scratch) const;
   // Plays SampleLegalMove(rng) and returns it: the same as Apply of that move, without
   // validating again a move the generator has just produced.
   Move PlayRandomMove(DealRng& rng);
+  Move PlayRandomMove(DealRng& rng, SampleScratch& scratch);
 
   friend bool operator==(const State&, const State&) = default;
 
@@ -130,6 +135,8 @@ class State {
 
   template <class Subsets>
   friend class MoveSampler;
+  // SampleLegalMove with `scratch`; `reuse`: may it use what scratch holds from before.
+  Move Sample(DealRng& rng, SampleScratch& scratch, bool reuse) const;
   void IndexTable(int seat, TableIndex& table) const;
   // The part of IndexTable about the mover: their cards and the declarations.
   void IndexMover(int seat, PositionIndex& table) const;

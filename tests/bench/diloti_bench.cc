@@ -4,12 +4,14 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "engine/core/rng.h"
 #include "engine/diloti/deal.h"
 #include "engine/diloti/move.h"
+#include "engine/diloti/sample_scratch.h"
 #include "engine/diloti/state.h"
 
 namespace kafenio::diloti {
@@ -26,21 +28,29 @@ CardMask Cards(std::initializer_list<std::string_view> texts) {
 }
 
 // A random 2-player round: deal from a seed, then uniformly random legal moves, drawn and
-// played the way simulations do (State::PlayRandomMove).
+// played the way simulations do (State::PlayRandomMove with one scratch for the thread).
 void BM_RandomRound(benchmark::State& bench) {
   Rules rules;
   rules.target = 1'000'000;  // the match never ends, so every iteration is one round
   State state(rules, 0);
   DealRng choices(42);
+  auto scratch = std::make_unique<SampleScratch>();
   std::uint64_t seed = 0;
   for (auto _ : bench) {
     state.StartHand(DealFromSeed(2, state.Dealer(), ++seed));
-    while (state.phase() == Phase::play) state.PlayRandomMove(choices);
+    while (state.phase() == Phase::play) state.PlayRandomMove(choices, *scratch);
   }
   bench.counters["rounds/s"] =
       benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RandomRound);
+
+// The deal alone: the part of BM_RandomRound spent before the first move.
+void BM_DealFromSeed(benchmark::State& bench) {
+  std::uint64_t seed = 0;
+  for (auto _ : bench) benchmark::DoNotOptimize(DealFromSeed(2, 0, ++seed));
+}
+BENCHMARK(BM_DealFromSeed);
 
 // The same rounds played through the public list and Apply, which validates every move
 // again: what a caller pays that does not use PlayRandomMove, and the loop BM_RandomRound

@@ -2,12 +2,14 @@
 // against an independent re-deal of docs/shuffle.md), round scoring, the value search,
 // and the legal-move generator against a brute-force search over every candidate move.
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "engine/core/rng.h"
 #include "engine/diloti/deal.h"
+#include "engine/diloti/sample_scratch.h"
 #include "engine/diloti/scoring.h"
 #include "engine/diloti/state.h"
 #include "engine/diloti/values.h"
@@ -124,6 +126,7 @@ TEST_CASE("the compile-time packed partitions are PartitionsOf, packed", "[dilot
 }
 
 TEST_CASE("diloti: SampleLegalMove is the list pick it promises", "[diloti][state]") {
+  auto scratch = std::make_unique<SampleScratch>();  // kept across every game
   for (const char* preset : {"online", "traditional"}) {
     for (int players : {2, 4}) {
       Rules rules = ParseRules(preset, {}).rules;
@@ -144,11 +147,16 @@ TEST_CASE("diloti: SampleLegalMove is the list pick it promises", "[diloti][stat
           if (!(got == expected)) {
             FAIL("sample " << FormatMove(got) << " != " << FormatMove(expected));
           }
-          // PlayRandomMove is Apply of that same move, without the second validation.
+          // PlayRandomMove is Apply of that same move, without the second validation, and
+          // so is PlayRandomMove with a scratch kept along the whole line of play.
           State applied = state;
           REQUIRE(applied.Apply(got) == Illegal::none);
+          State with_scratch = state;
+          DealRng played_with_scratch = walk;
           REQUIRE(state.PlayRandomMove(played) == got);
           REQUIRE(state == applied);
+          REQUIRE(with_scratch.PlayRandomMove(played_with_scratch, *scratch) == got);
+          REQUIRE(with_scratch == applied);
           walk = sampled;
         }
       }
