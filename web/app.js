@@ -411,13 +411,11 @@ function render() {
   }
 }
 
-// The lobby's header and open tab; the ratings are fetched again when a match has ended
-// since they were last shown.
+// The lobby's header and open tab; what they show is fetched again when a match has
+// ended since it was last shown.
 function lobbyParts() {
   const account = state.account;
-  if (!account.guest && results.profileStale && conn.ws && conn.ws.readyState === WebSocket.OPEN) {
-    results.loadProfile();
-  }
+  if (conn.ws && conn.ws.readyState === WebSocket.OPEN) results.refreshStale(state.lobbyTab, !account.guest);
   const tab = state.lobbyTab;
   let panel = null;
   if (tab === 'leaderboards') panel = leaderboardPanel(results.board, account.account_id, (mode) => results.loadLeaderboard(mode));

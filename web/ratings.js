@@ -23,6 +23,7 @@ export function rounded(value) {
 export function ratingsSummary(account, profile) {
   if (account.guest) return el('p', { class: 'ratings muted' }, 'Guests are not rated: register to play rated tables.');
   if (!profile) return el('p', { class: 'ratings muted' }, 'Loading your ratings…');
+  if (profile.failed) return el('p', { class: 'ratings muted' }, 'Could not load your ratings.');
   const ratings = profile.ratings || [];
   if (!ratings.length) return el('p', { class: 'ratings muted' }, 'Not rated yet: play a match at a rated table.');
   return el('p', { class: 'ratings', 'aria-label': 'your ratings' }, 'Your ratings: ',

@@ -15,11 +15,23 @@ export class Results {
     this.profileStale = true;                      // fetch again when the lobby shows
     this.board = { mode: 'diloti-1v1', entries: null, loading: false };
     this.history = { matches: null, next: '0', loading: false };
+    this.panelsStale = false;                      // the open tab's data, likewise
   }
 
-  // A match ended somewhere: ratings and history may have changed.
+  // A match ended somewhere: ratings, history and leaderboards may have changed.
   markStale() {
     this.profileStale = true;
+    this.panelsStale = true;
+  }
+
+  // Fetches again what the lobby shows and a match may have changed: the ratings
+  // (registered players only) and the open tab's leaderboard or history.
+  refreshStale(tab, registered) {
+    if (registered && this.profileStale) this.loadProfile();
+    if (!this.panelsStale) return;
+    this.panelsStale = false;
+    if (tab === 'leaderboards') this.loadLeaderboard();
+    if (tab === 'matches') this.loadHistory();
   }
 
   async loadProfile() {
@@ -27,13 +39,14 @@ export class Results {
     try {
       this.profile = (await this.ask('get_profile', { account_id: '0' })).profile;
     } catch {
-      this.profileStale = true;
-      return;
+      // ask() has shown the error; fetched again after the next match, not on every redraw.
+      this.profile = { failed: true, ratings: [] };
     }
     this.onChange();
   }
 
   async loadLeaderboard(mode = this.board.mode) {
+    this.panelsStale = false;
     this.board = { mode, entries: null, loading: true };
     this.onChange();
     try {
@@ -47,6 +60,7 @@ export class Results {
 
   // `more`: the next (older) page after the matches shown; otherwise the newest page.
   async loadHistory(more = false) {
+    if (!more) this.panelsStale = false;
     const before = more ? this.history.next : '0';
     const shown = more ? this.history.matches || [] : [];
     this.history = { matches: more ? shown : null, next: before, loading: true };
