@@ -1,5 +1,6 @@
 // The Kafenio browser client: sign in as a guest, the live lobby, creating and sitting at
-// a table, and playing from the server's views. The server is the authority: the client
+// a table, and playing from the server's views; the player's ratings, match history and
+// the leaderboards. The server is the authority: the client
 // only draws the views it receives and offers the moves listed in `legal_moves`.
 
 import { Connection, ServerError, serverUrl } from './protocol.js';
@@ -14,6 +15,10 @@ import { signInScreen } from './sign_in.js';
 import { DealChecks } from './deal_checks.js';
 import { tableItemsOf } from './diloti_builder.js';
 import { invitePanel, parseInvite } from './invite.js';
+import { Results } from './results.js';
+import { ratingsSummary } from './ratings.js';
+import { leaderboardPanel } from './leaderboard.js';
+import { historyPanel } from './match_history.js';
 
 const main = document.getElementById('main');
 const errors = document.getElementById('errors');
@@ -29,12 +34,14 @@ const state = {
   allMovesOpen: false,    // Diloti: the list of every legal move is unfolded
   moving: false,          // a move is in flight; its buttons are not pressed twice
   chat: [],
+  lobbyTab: 'tables',     // the lobby's open tab: tables, leaderboards or matches
 };
 const scores = new ScoreSheet();
 const dealChecks = new DealChecks((hand, outcome) => {
   scores.setFairness(hand, outcome);
   render();
 });
+const results = new Results(ask, () => render());
 const conn = new Connection(serverUrl(window.location));
 window.kafenio = { conn, state }; // for the browser tests and for curious players
 
@@ -111,6 +118,7 @@ async function resume() {
   if (!saved.token) return false;
   try {
     const reply = await conn.request('resume', { token: saved.token });
+    if (!state.account || state.account.account_id !== reply.signed_in.account_id) results.reset();
     state.account = reply.signed_in;
   } catch (error) {
     if (error instanceof ServerError && error.code === 'SESSION_EXPIRED') {
@@ -162,7 +170,10 @@ function onMatchEvent(event) {
     dealChecks.observe(event, game, view);
   }
   if (event.hand_ended) scores.record(event.hand_ended.result);
-  if (event.match_ended) table.ended = event.match_ended;
+  if (event.match_ended) {
+    table.ended = event.match_ended;
+    results.markStale(); // a rated match has moved the ratings
+  }
   table.deadline = Number(event.turn_deadline_unix_ms || 0);
   // A new position: a half-built Diloti move may no longer be legal.
   state.selectedCard = null;
@@ -207,6 +218,8 @@ conn.onUnreachable = () => showError(new Error('Cannot reach the server; still t
 async function signedIn(request, body) {
   const reply = await ask(request, body);
   state.account = reply.signed_in;
+  results.reset();
+  state.lobbyTab = 'tables';
   saveSession();
   const lobby = await ask('subscribe_lobby', {});
   setLobby(lobby.lobby.tables);
@@ -225,6 +238,12 @@ const lobbyActions = {
   sit: (info) => joinAndSit(info).catch(() => {}),
   joinWithInvite: (invite) => joinTable(invite.tableId, '0', '0', invite.text).catch(() => {}),
   showError,
+  showTab: (tab) => {
+    state.lobbyTab = tab;
+    if (tab === 'leaderboards') results.loadLeaderboard();
+    else if (tab === 'matches') results.loadHistory();
+    else render();
+  },
   createTable: (request) => createTable(ask, request, (id, inviteCode) => {
     newTable(id, inviteCode ? `${id}-${inviteCode}` : '');
     saveSession();
@@ -337,7 +356,8 @@ function tableScreen() {
     ? (view.to_act === view.viewer ? 'Your turn' : `Waiting for ${seatName(view.to_act)}`) : '';
   return el('div', { class: 'table-screen' },
     el('header', { class: 'table-head panel' },
-      el('h2', {}, `${info.game === 'pilotta' ? 'Pilotta' : 'Diloti'} · ${info.rules}`),
+      el('h2', {}, `${info.game === 'pilotta' ? 'Pilotta' : 'Diloti'} · ${info.rules}`,
+        info.rated ? el('span', { class: 'rated-badge' }, ' · rated') : null),
       el('p', { class: 'totals', 'aria-label': 'match totals' },
         names.map((n, i) => el('span', {}, `${n}: `, el('strong', {}, totals[i] ?? 0)))),
       info.series_matches > 0 || info.matches_played > 0 ? seriesLine(info, names) : null,
@@ -372,7 +392,7 @@ function render() {
   let screen;
   if (!state.account) screen = signInScreen(signedIn);
   else if (state.table) screen = tableScreen();
-  else screen = lobbyScreen([...state.lobby.values()], lobbyActions);
+  else screen = lobbyScreen([...state.lobby.values()], lobbyActions, lobbyParts());
   // Pushed events redraw the screen: keep what the player is typing, and keep keyboard
   // focus on the same button (or the first move offered) so the keyboard stays usable.
   const active = document.activeElement;
@@ -389,6 +409,18 @@ function render() {
       || main.querySelector('button.play-move, .hand button.card.legal, button.move, .hand button.card');
     if (again) again.focus();
   }
+}
+
+// The lobby's header and open tab; what they show is fetched again when a match has
+// ended since it was last shown.
+function lobbyParts() {
+  const account = state.account;
+  if (conn.ws && conn.ws.readyState === WebSocket.OPEN) results.refreshStale(state.lobbyTab, !account.guest);
+  const tab = state.lobbyTab;
+  let panel = null;
+  if (tab === 'leaderboards') panel = leaderboardPanel(results.board, account.account_id, (mode) => results.loadLeaderboard(mode));
+  if (tab === 'matches') panel = historyPanel(results.history, () => results.loadHistory(true));
+  return { tab, registered: !account.guest, ratings: ratingsSummary(account, results.profile), panel };
 }
 
 function focusKey(button) {

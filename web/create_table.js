@@ -11,6 +11,7 @@ const PRESETS = {
 
 const choices = {
   game: 'pilotta', preset: 'cyprus', target: '', extra: '', seats: '4', clock: '30', series: '', bots: true, private: false,
+  rated: false,
 };
 
 function seatCount() {
@@ -18,8 +19,9 @@ function seatCount() {
   return Number(choices.seats);
 }
 
-export function tableForm(onCreate) {
-  const redraw = () => form.replaceWith(tableForm(onCreate));
+// `registered`: the player has an account (not a guest); only they may create a rated table.
+export function tableForm(onCreate, registered) {
+  const redraw = () => form.replaceWith(tableForm(onCreate, registered));
   const field = (label, input) => el('label', { class: 'field' }, el('span', {}, label), input);
   const select = (name, options, onchange) => {
     const input = el('select', { name, onchange: (e) => { choices[name] = e.target.value; if (onchange) onchange(); } },
@@ -45,6 +47,7 @@ export function tableForm(onCreate) {
         turn_clock_ms: Math.round(Number(choices.clock || 0) * 1000),
         series_matches: Math.round(Number(choices.series || 0)),
         bots: choices.bots,
+        rated: registered && choices.rated,
       });
     } catch {
       // ask() has shown the error already.
@@ -67,8 +70,21 @@ export function tableForm(onCreate) {
   field('Matches in the series (empty: no limit)', text('series', { type: 'number', min: 1, max: 99, inputmode: 'numeric' })),
   el('label', { class: 'check' }, check('bots'), ' Bots in the empty seats'),
   el('label', { class: 'check' }, check('private'), ' Private (not in the lobby; others join with the invite code)'),
+  ratedField(registered, check),
   el('button', { type: 'submit', class: 'primary' }, 'Create table'));
   return form;
+}
+
+// Rated: the result changes the players' ratings. A guest sees why the box is disabled.
+function ratedField(registered, check) {
+  const box = check('rated');
+  box.setAttribute('aria-describedby', 'rated-hint');
+  if (!registered) { box.disabled = true; box.checked = false; }
+  return el('div', { class: 'rated-field' },
+    el('label', { class: 'check' }, box, ' Rated'),
+    el('p', { class: 'hint', id: 'rated-hint' }, registered
+      ? 'The result changes both sides\' ratings. Registered players only; a bot at the table makes the match unrated.'
+      : 'Rated tables are for registered players: register or sign in to play rated.'));
 }
 
 // `onCreated(tableId, inviteCode)` runs as soon as the table exists, so the pushes that
@@ -78,6 +94,7 @@ export async function createTable(ask, request, onCreated) {
   const reply = await ask('create_table', {
     game: body.game, preset: body.preset, options: body.options, seats: body.seats,
     private: body.private, turn_clock_ms: body.turn_clock_ms, series_matches: body.series_matches,
+    rated: body.rated,
   });
   const id = reply.table_created.table_id;
   onCreated(id, reply.table_created.invite_code);

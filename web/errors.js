@@ -25,6 +25,9 @@ const TITLES = {
   BAD_INVITE: 'Wrong invite code',
   MATCH_IN_PROGRESS: 'Not while a match is in progress',
   STORAGE_FAILED: 'The server could not save that: try again',
+  UNKNOWN_MATCH: 'No such finished match',
+  UNKNOWN_PLAYER: 'No such player',
+  REGISTERED_ONLY: 'Rated tables are for registered players: register or sign in to an account to play rated',
 };
 
 // The headline for an error code; unknown codes are named as sent.

@@ -1,5 +1,6 @@
 // The lobby: the live list of public tables (watch one, or sit at one with a free seat),
-// joining a private table with its invite code, and the new-table form.
+// joining a private table with its invite code, and the new-table form; its header shows
+// the player's ratings and tabs to the leaderboards and the player's matches.
 
 import { actionButton, el } from './dom.js';
 import { inviteForm } from './invite.js';
@@ -16,21 +17,29 @@ function seriesText(info) {
   return parts.length ? ` · ${parts.join(', ')}` : '';
 }
 
+const TABS = [['tables', 'Tables'], ['leaderboards', 'Leaderboards'], ['matches', 'My matches']];
+
 // `actions`: watch(info), sit(info), joinWithInvite(invite), createTable(request),
-// showError(error); each shows its own errors.
-export function lobbyScreen(tables, actions) {
+// showError(error), showTab(tab); each shows its own errors.
+// `lobby`: { tab, registered, ratings (the header's line), panel (the open tab's, unless
+// it is the tables tab) }.
+export function lobbyScreen(tables, actions, lobby) {
+  const header = el('nav', { class: 'panel lobby-head', 'aria-label': 'lobby' }, lobby.ratings,
+    el('div', { class: 'tabs' }, TABS.map(([tab, label]) => actionButton(label, () => actions.showTab(tab),
+      { class: 'tab', 'aria-pressed': String(lobby.tab === tab), 'data-tab': tab }))));
+  if (lobby.tab !== 'tables') return el('div', { class: 'lobby-screen' }, header, lobby.panel);
   const rows = tables.map((info) => {
     const open = !info.match_in_progress && info.seats.some((s) => s.kind === 'SEAT_EMPTY');
     return el('li', { class: 'lobby-table', 'data-table': info.table_id },
       el('span', {}, `${info.game} · ${info.rules} · ${seatsSummary(info)}`,
-        info.match_in_progress ? ' · playing' : '', seriesText(info),
+        info.rated ? ' · rated' : '', info.match_in_progress ? ' · playing' : '', seriesText(info),
         info.spectators ? ` · ${info.spectators} watching` : ''), ' ',
       actionButton('Watch', () => actions.watch(info), { 'aria-label': `watch ${info.game} table ${info.table_id}` }),
       open ? actionButton('Sit', () => actions.sit(info), { 'aria-label': `sit at ${info.game} table ${info.table_id}` }) : null);
   });
-  return el('div', { class: 'lobby' },
+  return el('div', { class: 'lobby-screen' }, header, el('div', { class: 'lobby' },
     el('section', { class: 'panel' }, el('h2', {}, 'Tables'),
       rows.length ? el('ul', { class: 'table-list' }, rows) : el('p', { class: 'muted' }, 'No open tables. Create one!'),
       inviteForm(actions.joinWithInvite, actions.showError)),
-    tableForm(actions.createTable));
+    tableForm(actions.createTable, lobby.registered)));
 }

@@ -6,7 +6,11 @@
 // three bots; watching a table of bots from the lobby; a private table joined with its
 // invite code from a second browser context, after a wrong code shows the server's
 // error. Under each finished hand the score sheet must show the fair-deal check as
-// verified (the server reveals every hand's seed); a reload keeps it. Screenshots (desktop and 390x844) go to the artifacts folder.
+// verified (the server reveals every hand's seed); a reload keeps it. Results and
+// ratings: a guest's Rated box is disabled; a registered player finishes a Diloti match
+// against a bot, then "My matches" lists it with its result and a record link that serves
+// the game record, and the leaderboards render for each mode. Screenshots (desktop and
+// 390x844) go to the artifacts folder.
 //
 // usage: node test_web_client.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { spawn } from 'node:child_process';
@@ -123,6 +127,10 @@ async function accounts(url) {
 
 async function pilotta(page, url) {
   await signIn(page, url, 'pilottaplayer');
+  // Rated tables are for registered players: a guest's box is disabled, and says why.
+  const rated = page.locator('input[name=rated]');
+  assert(await rated.isDisabled() && !(await rated.isChecked()), 'a guest cannot tick Rated');
+  assert((await page.locator('#rated-hint').textContent()).includes('registered'), 'the Rated box says who may use it');
   await screenshots(page, 'lobby');
   // The preset's target (151), so the match is still on after hand 1 (a reload below).
   await createTable(page, 'pilotta', async () => {}, '');
@@ -408,6 +416,82 @@ async function privateTable(browser, url) {
   await context.close();
 }
 
+// Signs in to (or registers) an account on a fresh page.
+async function signInAccount(page, url, name, button) {
+  await page.goto(url);
+  await page.getByLabel('Account name').fill(name);
+  await page.getByLabel('Password').fill('kafenio-secret');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('heading', { name: 'New table' }).waitFor();
+}
+
+// Plays the first legal move whenever it is this page's turn, until the match ends. The
+// move builder is tested above; here only a finished match is wanted, quickly, so the
+// moves go straight through the page's connection, as its buttons would send them.
+function playToTheEnd(page) {
+  return page.evaluate(async () => {
+    const { conn, state } = window.kafenio;
+    const until = Date.now() + 60000;
+    const tick = () => new Promise((resolve) => { setTimeout(resolve, 5); });
+    while (state.table && !state.table.ended) {
+      if (Date.now() > until) throw new Error('the match did not end in 60 s');
+      const view = state.table.view;
+      if (view && view.to_act === view.viewer && view.viewer >= 0 && (view.legal_moves || []).length) {
+        // The move's own event arrives before its "ok": the next view is then in place.
+        await conn.request('play_move', { table_id: state.table.id, move: { notation: view.legal_moves[0].notation } });
+      } else await tick();
+    }
+  });
+}
+
+// A registered player ticks Rated, plays a Diloti match against a bot to its end
+// (target 11; a bot makes the match unrated), then looks at the lobby header, "My
+// matches" (the result, the score and a record link that serves the game record) and
+// the leaderboards of every mode.
+async function results(browser, url) {
+  const page = await newPage(browser);
+  await signInAccount(page, url, 'webplayer', 'Sign in');
+  assert((await page.locator('.lobby-head .ratings').textContent()).startsWith('Not rated yet'), 'a new player is not rated yet');
+  await page.locator('select[name=game]').selectOption('diloti');
+  await page.locator('select[name=seats]').selectOption('2');
+  await page.locator('input[name=target]').fill('11');
+  assert(await page.locator('input[name=rated]').isEnabled(), 'a registered player may tick Rated');
+  await page.locator('input[name=rated]').check();
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.locator('.game.diloti').waitFor({ timeout: 30000 });
+  assert((await page.locator('.table-head h2').textContent()).endsWith('· rated'), 'the table view says rated');
+  await playToTheEnd(page);
+  await page.locator('.match-over').waitFor();
+  await page.getByRole('button', { name: 'Leave table' }).click();
+
+  // My matches: the finished match, its result and score, and its game record.
+  await page.getByRole('button', { name: 'My matches' }).click();
+  const match = page.locator('.match-list li.match').first();
+  await match.waitFor();
+  const result = await match.locator('.result').textContent();
+  assert(['won', 'lost', 'drawn'].includes(result), `history result: ${result}`);
+  assert(/^\d+ – \d+$/.test(await match.locator('.score').textContent()), 'history shows the score');
+  assert((await match.locator('.match-seats').textContent()) === 'webplayer (you) vs bot', 'history names the seats');
+  assert((await match.locator('.match-meta').textContent()).endsWith('· casual'), 'a match with a bot is unrated');
+  const href = await match.locator('a.record-link').getAttribute('href');
+  const record = await (await fetch(new URL(href, url))).text();
+  assert(record.startsWith('game diloti'), `the record link serves: ${record.slice(0, 40)}`);
+  assert(await page.getByRole('button', { name: 'More' }).count() === 0, 'one match: no older page');
+  await noErrorsShown(page);
+  await screenshots(page, 'my-matches');
+
+  // Leaderboards: every mode renders (nobody has played rated here, so each is empty).
+  await page.getByRole('button', { name: 'Leaderboards' }).click();
+  for (const mode of ['diloti-1v1', 'diloti-2v2', 'pilotta']) {
+    await page.locator(`button.tab[data-mode="${mode}"]`).click();
+    await page.locator(`table.leaderboard[data-mode="${mode}"], .results-panel .empty`).first().waitFor();
+    assert(await page.locator(`button.tab[data-mode="${mode}"]`).getAttribute('aria-pressed') === 'true', `${mode} tab pressed`);
+  }
+  await noErrorsShown(page);
+  await screenshots(page, 'leaderboards');
+  await page.close();
+}
+
 const pageErrors = [];
 async function newPage(browser) {
   const page = await browser.newPage({ viewport: DESKTOP });
@@ -437,6 +521,7 @@ try {
   await step('diloti 4p', () => diloti4(page));
   await step('spectate', () => spectate(browser, url));
   await step('private table', () => privateTable(browser, url));
+  await step('results', () => results(browser, url));
   assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
   console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
 } catch (error) {
