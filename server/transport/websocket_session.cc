@@ -75,22 +75,22 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     text_ = ws_.got_text();  // replies and events follow the client's last form
     const auto data = buffer_.data();
     const std::string_view payload(static_cast<const char*>(data.data()), data.size());
+    v1::Envelope request;
+    std::string error;
+    const bool decoded = DecodeFrame(payload, text_, request, error);
     if (!limiter_.Take()) {
       context_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
       // Refusals drain a second bucket: a client that keeps sending far over its rate is
-      // cut off (1008); one a little over it only gets errors.
+      // cut off (1008); one a little over it only gets errors. The refusal carries the
+      // request's id (when the frame had one) so the client knows which request to retry.
       if (!strikes_.Take()) return Abort(websocket::close_code::policy_error);
-      Queue(std::make_shared<const EncodedEnvelope>(
-          *MakeError("", v1::RATE_LIMITED, "too many messages: slow down")));
+      Queue(std::make_shared<const EncodedEnvelope>(*MakeError(
+          decoded ? request.request_id() : "", v1::RATE_LIMITED, "too many messages: slow down")));
+    } else if (decoded) {
+      context_.hub.Handle(client_, request);
     } else {
-      v1::Envelope request;
-      std::string error;
-      if (DecodeFrame(payload, text_, request, error)) {
-        context_.hub.Handle(client_, request);
-      } else {
-        context_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
-        Queue(std::make_shared<const EncodedEnvelope>(*MakeError("", v1::BAD_FRAME, error)));
-      }
+      context_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+      Queue(std::make_shared<const EncodedEnvelope>(*MakeError("", v1::BAD_FRAME, error)));
     }
     buffer_.consume(buffer_.size());
     Read();

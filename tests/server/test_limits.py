@@ -2,6 +2,7 @@
 rate (typed error, then close 1008), the Origin allow-list, a reader that stops reading
 (dropped when its queue fills), /healthz, /metrics and static files."""
 import asyncio
+import json
 import os
 import socket
 import sys
@@ -49,14 +50,18 @@ async def main(binary):
         # Too many messages: typed errors, and a client that keeps going is cut off (1008).
         flood = await Client.connect(server.url)
         try:
-            for _ in range(400):
-                await flood.send_raw('{"ping": {}}')
+            for number in range(400):
+                await flood.send_raw('{"request_id": "flood%d", "ping": {}}' % number)
         except websockets.ConnectionClosed:
             pass
         code = await asyncio.wait_for(flood.closed, 10)
         assert code == 1008, code
-        codes = [m.get("error", {}).get("code") for m in flood.events._queue]
-        assert "RATE_LIMITED" in codes, codes
+        queued = list(flood.events._queue) + [json.loads(f) for f in flood.frames
+                                              if isinstance(f, str)]
+        refused = [m for m in queued if m.get("error", {}).get("code") == "RATE_LIMITED"]
+        assert refused, queued[:3]
+        # Each refusal names the request it refuses, so a client can retry that request.
+        assert all(m["request_id"].startswith("flood") for m in refused), refused[:3]
 
         # Origins: the allowed one and none at all pass; others are refused at the handshake.
         ok = await Client.connect(server.url, origin="http://allowed.example")
