@@ -2,17 +2,22 @@
 
 namespace kafenio::server {
 
+std::string RecordHeader(const std::string& game, const std::string& rules, std::size_t players) {
+  return "game " + game + "\nrules " + rules + "\nplayers " + std::to_string(players) + "\n";
+}
+
+void AppendDealToRecord(std::string& record, int hand, int dealer, const std::string& seed) {
+  record += "hand\n";
+  if (hand == 1) record += "dealer " + std::to_string(dealer) + "\n";
+  record += "seed " + seed + "\n";
+}
+
 std::string GameRecordText(const MatchRecord& match, const std::vector<MatchEventRecord>& events) {
-  std::string record = "game " + match.game + "\nrules " + match.rules + "\nplayers " +
-                       std::to_string(match.seat_accounts.size()) + "\n";
-  bool first_hand = true;
+  std::string record = RecordHeader(match.game, match.rules, match.seat_accounts.size());
+  int hand = 0;
   for (const MatchEventRecord& event : events) {
     if (event.kind == "deal") {
-      // Later hands' dealers follow the rotation, so only the first one is written.
-      record += "hand\n";
-      if (first_hand) record += "dealer " + std::to_string(event.seat) + "\n";
-      record += "seed " + event.text + "\n";
-      first_hand = false;
+      AppendDealToRecord(record, ++hand, event.seat, event.text);
     } else {
       record += event.text + "\n";
     }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "server/rating/record_match_result.h"
+#include "server/storage/game_record_text.h"
 
 namespace kafenio::server {
 namespace {
@@ -38,18 +39,6 @@ std::array<int, 2> PairAfter(const std::string& line, const std::string& word) {
     }
   }
   return pair;
-}
-
-std::string RecordHeader(const std::string& game, const std::string& rules, std::size_t players) {
-  return "game " + game + "\nrules " + rules + "\nplayers " + std::to_string(players) + "\n";
-}
-
-// A hand's opening lines in the record: the first hand names its dealer; later dealers
-// follow from the rules.
-void AppendDealToRecord(std::string& record, int hand, int dealer, const std::string& seed) {
-  record += "hand\n";
-  if (hand == 1) record += "dealer " + std::to_string(dealer) + "\n";
-  record += "seed " + seed + "\n";
 }
 
 }  // namespace
