@@ -8,6 +8,7 @@
 #include "engine/record/lines.h"
 #include "server/game/apply_notation.h"
 #include "server/game/diloti_bot.h"
+#include "server/game/engine_match.h"
 
 namespace kafenio::server {
 namespace {
@@ -68,28 +69,18 @@ void FillResult(const d::RoundResult& r, const std::array<int, 2>& totals, v1::H
   if (r.number > 0) out.set_line(d::FormatHandResult(r, totals));
 }
 
-class DilotiMatch final : public GameMatch {
+class DilotiMatch final : public EngineMatch<d::State> {
  public:
-  DilotiMatch(const d::Rules& rules, int first_dealer) : state_(rules, first_dealer) {}
-
-  int Players() const override { return state_.Players(); }
-  std::string RulesText() const override { return d::FormatRules(state_.rules()); }
-  bool AwaitingDeal() const override { return state_.phase() == d::Phase::awaiting_deal; }
-  bool MatchOver() const override { return state_.MatchOver(); }
-  int ToAct() const override { return state_.ToAct(); }
-  int Dealer() const override { return state_.Dealer(); }
-  int HandNumber() const override { return state_.HandNumber(); }
-  int Winner() const override { return state_.Winner(); }
-  std::array<int, 2> Totals() const override { return state_.Totals(); }
+  DilotiMatch(const d::Rules& rules, int first_dealer)
+      : EngineMatch(d::State(rules, first_dealer)) {}
 
   void StartHand(std::uint64_t seed) override {
     state_.StartHand(d::DealFromSeed(state_.Players(), state_.Dealer(), seed));
   }
 
   MoveOutcome Apply(int seat, const v1::Move& request) override {
-    return ApplyNotation(
-        state_, seat, NotationOf(request), "capture 7h 3c+4d", d::ParseMove, ToProto,
-        [](const d::State& state) { return state.phase() == d::Phase::awaiting_deal; });
+    return ApplyNotation(state_, seat, NotationOf(request), "capture 7h 3c+4d", d::ParseMove,
+                         ToProto, IsAwaitingDeal);
   }
 
   v1::Move BotMove() const override { return ToProto(ChooseDilotiMove(state_)); }
@@ -130,9 +121,6 @@ class DilotiMatch final : public GameMatch {
   void FillLastResult(v1::HandResult& out) const override {
     FillResult(state_.LastResult(), state_.Totals(), out);
   }
-
- private:
-  d::State state_;
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "engine/pilotta/state.h"
 #include "engine/pilotta/view.h"
 #include "server/game/apply_notation.h"
+#include "server/game/engine_match.h"
 #include "server/game/pilotta_bot.h"
 
 namespace kafenio::server {
@@ -100,28 +101,18 @@ void FillResult(const p::HandResult& r, const std::array<int, 2>& totals, const 
   if (r.number > 0) out.set_line(p::FormatHandResult(r, totals, rules));
 }
 
-class PilottaMatch final : public GameMatch {
+class PilottaMatch final : public EngineMatch<p::State> {
  public:
-  PilottaMatch(const p::Rules& rules, int first_dealer) : state_(rules, first_dealer) {}
-
-  int Players() const override { return state_.Players(); }
-  std::string RulesText() const override { return p::FormatRules(state_.rules()); }
-  bool AwaitingDeal() const override { return state_.phase() == p::Phase::awaiting_deal; }
-  bool MatchOver() const override { return state_.MatchOver(); }
-  int ToAct() const override { return state_.ToAct(); }
-  int Dealer() const override { return state_.Dealer(); }
-  int HandNumber() const override { return state_.HandNumber(); }
-  int Winner() const override { return state_.Winner(); }
-  std::array<int, 2> Totals() const override { return state_.Totals(); }
+  PilottaMatch(const p::Rules& rules, int first_dealer)
+      : EngineMatch(p::State(rules, first_dealer)) {}
 
   void StartHand(std::uint64_t seed) override {
     state_.StartHand(p::DealFromSeed(state_.rules(), state_.Dealer(), seed));
   }
 
   MoveOutcome Apply(int seat, const v1::Move& request) override {
-    return ApplyNotation(
-        state_, seat, NotationOf(request), "play Jh", p::ParseMove, ToProto,
-        [](const p::State& state) { return state.phase() == p::Phase::awaiting_deal; });
+    return ApplyNotation(state_, seat, NotationOf(request), "play Jh", p::ParseMove, ToProto,
+                         IsAwaitingDeal);
   }
 
   v1::Move BotMove() const override { return ToProto(ChoosePilottaMove(state_)); }
@@ -188,9 +179,6 @@ class PilottaMatch final : public GameMatch {
   void FillLastResult(v1::HandResult& out) const override {
     FillResult(state_.LastResult(), state_.Totals(), state_.rules(), out);
   }
-
- private:
-  p::State state_;
 };
 
 }  // namespace
