@@ -54,41 +54,51 @@ class LooseSubsets {
   static constexpr std::size_t kWords = std::size_t{1} << (kMaxCards - 6);
   using Family = std::array<std::uint64_t, kWords>;
 
-  // Requires Count(numerals) <= kMaxCards and no face card among them.
+  LooseSubsets() { Clear(); }
+
+  // Indexes `numerals` afresh. Requires Count(numerals) <= kMaxCards and no face card.
   void Index(CardMask numerals) {
+    Clear();
+    Update(numerals);
+  }
+
+  // The same as Index(numerals), starting from what is indexed now: cards no longer there
+  // are dropped and new ones added, so that a position that shares most of its loose cards
+  // with the last one indexed (random play's next position nearly always does) costs a
+  // few word operations per card that changed. Everything built for a position depends
+  // only on its cards, so this answers exactly as Index does.
+  void Update(CardMask numerals) {
+    if (numerals == indexed_) return;  // even the families built on demand still hold
     partitionable_ready_ = 0;
-    total_ = 0;
-    reached_ = 1;
-    // Every family starts empty but for the empty set, worth 0. (Written word by word as
-    // a comparison: a plain clear became a `rep stos`, slower than the whole knapsack.)
-    for (std::size_t sum = 0; sum <= kMaxValue; ++sum) {
-      for (std::size_t w = 0; w < kWords; ++w) {
-        padded_[kMaxValue + sum][w] = static_cast<std::uint64_t>(sum + w == first_empty_);
-      }
-    }
+    if (const CardMask gone = indexed_ & ~numerals) Drop(gone);
+    for (CardMask added = numerals & ~indexed_; added; added &= added - 1) AddCard(Lowest(added));
     indexed_ = numerals;
-    size_ = 0;
-    for (; numerals; numerals &= numerals - 1) AddCard(Lowest(numerals));
     CountSums();
   }
 
-  // The same as Index(numerals), reusing the previous Index or Update where `numerals` is
-  // the same cards or those and one more, as random play often makes them (a lay, a face
-  // card played). Everything built for a position depends only on its cards, so this
-  // answers exactly as Index does.
-  void Update(CardMask numerals) {
-    if (numerals == indexed_) return;  // even the families built on demand still hold
-    const CardMask added = numerals & ~indexed_;
-    const bool one_more = (indexed_ & ~numerals) == 0 && (added & (added - 1)) == 0;
-    if (!one_more || size_ >= kMaxCards) {
-      Index(numerals);
-      return;
+  // Takes over the index of a smaller table, whose positions are all below kFewer: when
+  // the table grows past the smaller index's size, the cards it had are the new table's
+  // but one or two, so updating from it costs far less than from whatever this index held.
+  template <int kFewer>
+  void CopyFrom(const LooseSubsets<kFewer>& smaller) {
+    static_assert(kFewer < kMaxCards);
+    for (std::size_t sum = 0; sum <= kMaxValue; ++sum) {
+      for (std::size_t w = 0; w < kWords; ++w) {
+        padded_[kMaxValue + sum][w] =
+            w < LooseSubsets<kFewer>::kWords ? smaller.padded_[kMaxValue + sum][w] : 0;
+      }
     }
+    std::copy(smaller.cards_.begin(), smaller.cards_.end(), cards_.begin());
+    position_ = smaller.position_;
+    used_ = smaller.used_;
+    indexed_ = smaller.indexed_;
+    total_ = smaller.total_;
+    reached_ = smaller.reached_;
     partitionable_ready_ = 0;
-    indexed_ = numerals;
-    AddCard(Lowest(added));
     CountSums();
   }
+  // How many cards Update(numerals) would drop and add.
+  int Distance(CardMask numerals) const { return Count(indexed_ ^ numerals); }
 
   // Bit s: some subset is worth s (0..10).
   std::uint32_t Reached() const { return reached_; }
@@ -145,6 +155,13 @@ class LooseSubsets {
       }
     }
     return family;
+  }
+
+  // Size(Partitionable(value)), without building the family where no two disjoint
+  // subsets can be worth `value`: then they are exactly the subsets worth it.
+  int CountPartitionable(int value) {
+    if (total_ < 2 * value) return CountWithSum(value);
+    return Size(Partitionable(value));
   }
 
   // The subsets that split into groups worth `value` together with one more card worth
@@ -218,17 +235,64 @@ class LooseSubsets {
   }
 
  private:
-  // Gives `card` the next position and adds the subsets that hold it.
+  template <int>
+  friend class LooseSubsets;
+
+  // Nothing indexed: every family empty but for the empty set, worth 0.
+  void Clear() {
+    // Written word by word as a comparison: a plain clear became a `rep stos`, slower
+    // than the whole knapsack.
+    for (std::size_t sum = 0; sum <= kMaxValue; ++sum) {
+      for (std::size_t w = 0; w < kWords; ++w) {
+        padded_[kMaxValue + sum][w] = static_cast<std::uint64_t>(sum + w == first_empty_);
+      }
+    }
+    indexed_ = 0;
+    used_ = 0;
+    total_ = 0;
+    reached_ = 1;
+    partitionable_ready_ = 0;
+    CountSums();
+  }
+
+  // Forgets `gone` (indexed cards): every subset that holds one leaves its family, and
+  // their positions are free for the next cards added.
+  void Drop(CardMask gone) {
+    unsigned positions = 0;
+    for (; gone; gone &= gone - 1) {
+      const Card card = Lowest(gone);
+      positions |= 1u << position_[card];
+      total_ -= ValueOf(card);
+    }
+    used_ = static_cast<std::uint16_t>(used_ & ~positions);
+    const std::uint64_t keep = loose_subsets_detail::kDisjoint[positions & 63u];
+    const std::size_t high = positions >> 6;
+    reached_ = 0;
+    for (std::size_t sum = 0; sum <= kMaxValue; ++sum) {
+      Family& family = padded_[kMaxValue + sum];
+      std::uint64_t any = 0;
+      for (std::size_t w = 0; w < kWords; ++w) {
+        family[w] = (w & high) ? 0 : family[w] & keep;
+        any |= family[w];
+      }
+      reached_ |= static_cast<std::uint32_t>(any != 0) << sum;
+    }
+  }
+
+  // Gives `card` the lowest free position and adds the subsets that hold it.
   void AddCard(Card card) {
-    const std::size_t position = size_++;
+    const auto position = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(~used_)));
+    used_ = static_cast<std::uint16_t>(used_ | 1u << position);
     cards_[position] = card;
+    position_[card] = static_cast<std::uint8_t>(position);
     const int value = ValueOf(card);
     total_ += value;
     reached_ = (reached_ | reached_ << value) & ((2u << kMaxValue) - 1);
     // A knapsack over the cards so far: the subsets worth s that hold this card are
     // those worth s - value without it, plus this card. The eleven sums are updated
     // without a branch (sums below the card's value read the zero families below
-    // padded_[kMaxValue]); every read sees the families before this card.
+    // padded_[kMaxValue]); every read sees the families before this card. No member
+    // holds the free position, so joining it to every member needs no overlap test.
     const Family* from = &padded_[static_cast<std::size_t>(kMaxValue - value)];
     Family* to = &padded_[kMaxValue];
     if constexpr (kWords == 1) {
@@ -242,8 +306,10 @@ class LooseSubsets {
         if (position < 6) {
           for (std::size_t w = 0; w < kWords; ++w) to[sum][w] |= from[sum][w] << (1u << position);
         } else {
-          const std::size_t offset = std::size_t{1} << (position - 6);
-          for (std::size_t w = 0; w < offset; ++w) to[sum][w + offset] |= from[sum][w];
+          const std::size_t bit = std::size_t{1} << (position - 6);
+          for (std::size_t w = 0; w < kWords; ++w) {
+            if (!(w & bit)) to[sum][w | bit] |= from[sum][w];
+          }
         }
       }
     }
@@ -289,10 +355,10 @@ class LooseSubsets {
     }
   }
 
-  std::array<Card, kMaxCards> cards_{};  // by position
-  std::size_t size_ = 0;                 // cards indexed
-  // The cards indexed; no card at all before the first Index, so Update starts afresh.
-  CardMask indexed_ = ~CardMask{0};
+  std::array<Card, kMaxCards> cards_{};  // by position; free positions hold stale cards
+  std::array<std::uint8_t, kDeckSize> position_{};  // by card, for the cards indexed
+  std::uint16_t used_ = 0;                           // bit p: position p holds a card
+  CardMask indexed_ = 0;                             // the cards indexed
   // padded_[kMaxValue + s]: the subsets worth s (0..10); the families below stay empty.
   std::array<Family, 2 * kMaxValue + 1> padded_{};
   int total_ = 0;
@@ -304,7 +370,7 @@ class LooseSubsets {
   static constexpr bool kPackedCounts = kMaxCards <= 8;
   std::uint64_t count_bytes_low_ = 0;
   std::uint64_t count_bytes_high_ = 0;
-  // Always 0, but not known to the compiler (see Index).
+  // Always 0, but not known to the compiler (see Clear).
   std::size_t first_empty_ = 0;
   std::array<Family, kMaxValue + 1> partitionable_{};
   std::uint32_t partitionable_ready_ = 0;  // bit v: partitionable_[v] is built

@@ -24,6 +24,7 @@ class MoveSampler {
   // reuse: the subsets may keep what they indexed for an earlier position.
   MoveSampler(const State& state, Subsets& loose, bool reuse) : state_(state), loose_(loose) {
     seat_ = state.to_act_;
+    forced_capture_ = state.rules_.forced_capture;
     state.IndexMover(seat_, table_);
     // The rest of the table index (the generator's values by card and packed counts are
     // not needed here) comes from the subsets.
@@ -66,16 +67,29 @@ class MoveSampler {
   }
 
  private:
+  // Written for the instruction count, as it runs for every card of every position: each
+  // card is classified once, and the played card's rule inputs (PositionIndex::Played)
+  // are worked out once for all the rules that ask.
   std::array<int, 5> CountByKind(Card card) {
     std::array<int, 5> count{};
-    const bool only_captures = state_.rules_.forced_capture && state_.CanCapture(seat_, card);
-    const bool face_twin = IsFace(card) && (state_.loose_ & RankMask(RankOf(card)));
-    count[Kind(MoveKind::lay)] = !table_.owned && !face_twin && !only_captures;
-    count[Kind(MoveKind::capture)] = CountCaptures(card);
-    if (only_captures || IsFace(card)) return count;
-    count[Kind(MoveKind::declare)] = CountDeclarations(card);
-    count[Kind(MoveKind::raise)] = std::popcount(table_.RaiseSources(card));
-    count[Kind(MoveKind::group)] = CountGroups(card);
+    const int rank = RankOf(card);
+    if (rank >= kJack) {
+      // A face card takes one loose twin, and may not be laid beside one.
+      const CardMask twins = state_.loose_ & RankMask(rank);
+      const bool keeps = table_.Keeps(table_.PlayedAs(0), 0, 0);
+      count[Kind(MoveKind::lay)] = !table_.owned && !twins;
+      count[Kind(MoveKind::capture)] = keeps ? Count(twins) : 0;
+      return count;
+    }
+    const PositionIndex::Played played = table_.PlayedAs(rank + 1);
+    const int captures = CountCaptures(played);
+    count[Kind(MoveKind::capture)] = captures;
+    // Under forced capture a card that can capture may do nothing else.
+    if (forced_capture_ && captures) return count;
+    count[Kind(MoveKind::lay)] = !table_.owned;
+    count[Kind(MoveKind::declare)] = CountDeclarations(played);
+    count[Kind(MoveKind::raise)] = std::popcount(table_.RaiseSources(played));
+    count[Kind(MoveKind::group)] = CountGroups(played);
     return count;
   }
 
@@ -110,26 +124,17 @@ class MoveSampler {
     bool keeps;        // the set alone is legal
     bool declaration;  // the declaration of the card's value may come along
   };
-  CaptureShape CaptureShapeOf(Card card) const {
+  CaptureShape CaptureShapeOf(PositionIndex::Played card) const {
     const bool keeps = table_.Keeps(card, 0, 0);
-    const int value = ValueOf(card);
-    const bool declaration = table_.declared & DeclarationBit(value);
+    const bool declaration = table_.declared & DeclarationBit(card.value);
     // Giving up the last card of an owned declaration's value is legal only by capturing it.
-    return {keeps || table_.owned == value, keeps, declaration};
+    return {keeps || table_.owned == card.value, keeps, declaration};
   }
-  int CountCaptures(Card card) {
-    if (IsFace(card)) {
-      if (!table_.Keeps(card, 0, 0)) return 0;
-      return Count(state_.loose_ & RankMask(RankOf(card)));
-    }
+  int CountCaptures(PositionIndex::Played card) {
     const CaptureShape shape = CaptureShapeOf(card);
     if (!shape.allowed) return 0;
-    int count = shape.declaration;
-    const int value = ValueOf(card);
-    if (table_.Reaches(value)) {
-      count += Size(loose_.Partitionable(value)) * (shape.keeps + shape.declaration);
-    }
-    return count;
+    const int sets = table_.Reaches(card.value) ? loose_.CountPartitionable(card.value) : 0;
+    return shape.declaration + sets * (shape.keeps + shape.declaration);
   }
   Move NthCapture(Card card, int index) {
     if (IsFace(card)) {
@@ -137,7 +142,7 @@ class MoveSampler {
       for (; index > 0; --index) twins &= twins - 1;
       return Move::Capture(seat_, card, Bit(Lowest(twins)), 0);
     }
-    const CaptureShape shape = CaptureShapeOf(card);
+    const CaptureShape shape = CaptureShapeOf(table_.PlayedOf(card));
     const int value = ValueOf(card);
     const DeclarationSet with = DeclarationBit(value);
     if (shape.declaration) {
@@ -153,12 +158,12 @@ class MoveSampler {
 
   // AddDeclarations: by declared value, ascending; for each, every set of loose cards
   // worth the difference.
-  int CountDeclarations(Card card) const {
+  int CountDeclarations(PositionIndex::Played card) const {
     // An owner's declaration moves must take theirs in.
     const std::uint32_t values = table_.owned ? 0 : table_.DeclarationValues(card);
     // Declaring v takes the sets worth v - played; every value at once, without a branch
     // (which values qualify is data no predictor learns).
-    return loose_.CountWithSums(values >> ValueOf(card));
+    return loose_.CountWithSums(values >> card.value);
   }
   Move NthDeclaration(Card card, int index) {
     for (std::uint32_t values = table_.DeclarationValues(card);; values &= values - 1) {
@@ -187,8 +192,8 @@ class MoveSampler {
     const auto groups = loose_.GroupsWith(value, played);
     return taken ? groups.any : groups.two_components;
   }
-  int CountGroups(Card card) {
-    const int played = ValueOf(card);
+  int CountGroups(PositionIndex::Played card) {
+    const int played = card.value;
     int count = 0;
     for (std::uint32_t values = table_.GroupValues(card); values; values &= values - 1) {
       const int value = std::countr_zero(values);
@@ -219,6 +224,7 @@ class MoveSampler {
   const State& state_;
   Subsets& loose_;
   int seat_;
+  bool forced_capture_;
   PositionIndex table_;
 };
 
@@ -233,12 +239,30 @@ Move State::SampleLegalMove(DealRng& rng, SampleScratch& scratch) const {
   return Sample(rng, scratch, true);
 }
 
+namespace {
+// Where a table has just grown past the smaller index's size, the larger index starts from
+// the smaller one's cards rather than from the older table it last indexed.
+template <int kMore, int kFewer>
+LooseSubsets<kMore>& Grown(LooseSubsets<kMore>& larger, const LooseSubsets<kFewer>& smaller,
+                           CardMask numerals) {
+  if (larger.Distance(numerals) > smaller.Distance(numerals) + 1) larger.CopyFrom(smaller);
+  return larger;
+}
+}  // namespace
+
 Move State::Sample(DealRng& rng, SampleScratch& scratch, bool reuse) const {
   // The index sized for the table: one word per family up to six loose numerals.
-  const int numerals = Count(loose_ & kNumerals);
+  const CardMask loose = loose_ & kNumerals;
+  const int numerals = Count(loose);
   if (numerals <= 6) return MoveSampler(*this, scratch.six_, reuse).Sample(rng);
-  if (numerals <= 8) return MoveSampler(*this, scratch.eight_, reuse).Sample(rng);
-  if (numerals <= 10) return MoveSampler(*this, scratch.ten_, reuse).Sample(rng);
+  if (numerals <= 8) {
+    auto& eight = reuse ? Grown(scratch.eight_, scratch.six_, loose) : scratch.eight_;
+    return MoveSampler(*this, eight, reuse).Sample(rng);
+  }
+  if (numerals <= 10) {
+    auto& ten = reuse ? Grown(scratch.ten_, scratch.eight_, loose) : scratch.ten_;
+    return MoveSampler(*this, ten, reuse).Sample(rng);
+  }
   // A crowded table (one position in several thousand in random play): list the moves.
   MoveList& legal = scratch.legal_;
   LegalMoves(legal);

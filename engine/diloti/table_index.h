@@ -32,35 +32,43 @@ struct PositionIndex {
   // side's, or their own where the rules allow it).
   std::uint32_t raisable = 0;
 
-  // Bit v: the mover still holds a card worth v after playing `card`.
-  std::uint32_t HeldValuesAfter(Card card) const {
-    const std::uint32_t bit = (1u << ValueOf(card)) & ~1u;  // face cards have no value
-    return held_values & ~(bit & ~held_several);
+  // The card being played as the rules below see it: its value (0 for a face card) and
+  // the values the mover still holds afterwards. Worked out once per card, as several
+  // rules ask for both.
+  struct Played {
+    int value;
+    std::uint32_t held_after;  // bit v: the mover still holds a card worth v
+  };
+  Played PlayedAs(int value) const {
+    const std::uint32_t bit = (1u << value) & ~1u;  // face cards have no value
+    return {value, held_values & ~(bit & ~held_several)};
   }
+  Played PlayedOf(Card card) const { return PlayedAs(ValueOf(card)); }
+
   // Bit v: the numeral `card` may declare v with loose cards, if the mover owns no
   // declaration: v is worth more than the card, held afterwards, not declared yet and
   // reachable from the table.
-  std::uint32_t DeclarationValues(Card card) const {
-    const int played = ValueOf(card);
-    return HeldValuesAfter(card) & ~declared & (sums << played) & ~((2u << played) - 1);
+  std::uint32_t DeclarationValues(Played card) const {
+    return card.held_after & ~declared & (sums << card.value) & ~((2u << card.value) - 1);
   }
+  std::uint32_t DeclarationValues(Card card) const { return DeclarationValues(PlayedOf(card)); }
   // Bit v: the numeral `card` may raise the declaration worth v.
-  std::uint32_t RaiseSources(Card card) const {
-    const int played = ValueOf(card);
+  std::uint32_t RaiseSources(Played card) const {
     // Worth at most 10 - played; an owner may raise only their own.
-    std::uint32_t sources = raisable & ((2u << (kMaxValue - played)) - 1);
+    std::uint32_t sources = raisable & ((2u << (kMaxValue - card.value)) - 1);
     if (owned) sources &= 1u << owned;
     // The raised value is not declared yet and the mover holds a card of it afterwards
     // (the whole hold rule here: an owner raises the declaration they own).
-    return sources & ~(declared >> played) & (HeldValuesAfter(card) >> played);
+    return sources & ~(declared >> card.value) & (card.held_after >> card.value);
   }
+  std::uint32_t RaiseSources(Card card) const { return RaiseSources(PlayedOf(card)); }
   // Bit v: the numeral `card` may make or grow a group worth v, as far as the rules that
   // do not depend on which loose cards it takes go.
-  std::uint32_t GroupValues(Card card) const {
-    const int played = ValueOf(card);
+  std::uint32_t GroupValues(Played card) const {
+    const int played = card.value;
     // The group's value is held afterwards (which is also all the hold rule asks, since
     // an owner may only group the value they own) and at least the card's.
-    std::uint32_t values = HeldValuesAfter(card) & ~((1u << played) - 1);
+    std::uint32_t values = card.held_after & ~((1u << played) - 1);
     // The played card's component needs loose cards worth value - played, and a second
     // component is a declaration or loose cards worth value.
     values &= (sums << played) & (declared | sums);
@@ -73,15 +81,18 @@ struct PositionIndex {
     const int most = std::min((total + played) / 2, kMaxValue);
     return values & (declared | ((2u << most) - 1));
   }
+  std::uint32_t GroupValues(Card card) const { return GroupValues(PlayedOf(card)); }
   bool Reaches(int sum) const { return (sums >> sum) & 1; }
-  // Does the mover still hold a card worth `value` after playing `card`?
-  bool HeldAfter(Card card, int value) const { return (HeldValuesAfter(card) >> value) & 1; }
   // The hold rule after playing `card`: the declaration worth `new_value` (0: none) is
   // the mover's, and `gone` left the table.
-  bool Keeps(Card card, DeclarationSet gone, int new_value) const {
-    if (new_value && !HeldAfter(card, new_value)) return false;
+  bool Keeps(Played card, DeclarationSet gone, int new_value) const {
+    const auto held = [&](int value) { return (card.held_after >> value) & 1; };
+    if (new_value && !held(new_value)) return false;
     if (!owned || owned == new_value || (gone & DeclarationBit(owned))) return true;
-    return HeldAfter(card, owned);
+    return held(owned);
+  }
+  bool Keeps(Card card, DeclarationSet gone, int new_value) const {
+    return Keeps(PlayedOf(card), gone, new_value);
   }
 };
 
