@@ -31,12 +31,16 @@ CardMask Cards(std::initializer_list<std::string_view> texts) {
 // played the way simulations do (State::PlayRandomMove with one scratch for the thread).
 void BM_RandomRound(benchmark::State& bench) {
   Rules rules;
-  rules.target = 1'000'000;  // the match never ends, so every iteration is one round
+  // A match lasts tens of thousands of rounds, so that every iteration is one round; a
+  // longer run starts a new match when one ends (without it, StartHand would refuse and
+  // the iterations after the end would time nothing).
+  rules.target = 1'000'000;
   State state(rules, 0);
   DealRng choices(42);
   auto scratch = std::make_unique<SampleScratch>();
   std::uint64_t seed = 0;
   for (auto _ : bench) {
+    if (state.phase() == Phase::match_over) state = State(rules, 0);
     state.StartHand(DealFromSeed(2, state.Dealer(), ++seed));
     while (state.phase() == Phase::play) state.PlayRandomMove(choices, *scratch);
   }
@@ -57,12 +61,13 @@ BENCHMARK(BM_DealFromSeed);
 // ran before PlayRandomMove existed.
 void BM_RandomRoundValidated(benchmark::State& bench) {
   Rules rules;
-  rules.target = 1'000'000;
+  rules.target = 1'000'000;  // as in BM_RandomRound
   State state(rules, 0);
   DealRng choices(42);
   std::uint64_t seed = 0;
   MoveList legal;
   for (auto _ : bench) {
+    if (state.phase() == Phase::match_over) state = State(rules, 0);
     state.StartHand(DealFromSeed(2, state.Dealer(), ++seed));
     while (state.phase() == Phase::play) {
       state.LegalMoves(legal);
