@@ -355,10 +355,10 @@ class LooseSubsets {
     }
   }
 
-  std::array<Card, kMaxCards> cards_{};  // by position; free positions hold stale cards
+  std::array<Card, kMaxCards> cards_{};             // by position; free positions hold stale cards
   std::array<std::uint8_t, kDeckSize> position_{};  // by card, for the cards indexed
-  std::uint16_t used_ = 0;                           // bit p: position p holds a card
-  CardMask indexed_ = 0;                             // the cards indexed
+  std::uint16_t used_ = 0;                          // bit p: position p holds a card
+  CardMask indexed_ = 0;                            // the cards indexed
   // padded_[kMaxValue + s]: the subsets worth s (0..10); the families below stay empty.
   std::array<Family, 2 * kMaxValue + 1> padded_{};
   int total_ = 0;
