@@ -31,6 +31,7 @@ Table::Table(boost::asio::any_io_executor executor, TableSettings settings,
       deal_secret_(deal_secret),
       on_closed_(std::move(on_closed)),
       clock_(strand_),
+      grace_(strand_),
       first_dealer_of_series_(
           fairness::FirstDealer(deal_secret, settings_.table_number, settings_.seats)) {}
 
@@ -759,11 +760,35 @@ void Table::OnClock(std::int64_t seq) {
 
 void Table::MaybeClose() {
   if (closed_ || !members_.empty()) return;
-  for (const Seat& s : seats_) {
-    if (s.kind == Seat::Kind::human && match_live_) return;  // its players may come back
+  const bool seated = std::any_of(seats_.begin(), seats_.end(),
+                                  [](const Seat& s) { return s.kind == Seat::Kind::human; });
+  if (seated && match_live_) return;  // its players may come back; bots hold their turns
+  if (seated && config_.empty_table_grace_ms > 0) {
+    // Seated players, none of them connected, no match in play: a connection dropped
+    // between matches, the match ended while they were away, or a restart finished it.
+    // Their seats and the series wait for them a while; a table nobody sits at, or one
+    // whose players left it, closes at once.
+    const std::uint64_t generation = ++grace_generation_;
+    grace_.expires_after(std::chrono::milliseconds(config_.empty_table_grace_ms));
+    grace_.async_wait(
+        [weak = weak_from_this(), generation](const boost::system::error_code& error) {
+          if (error) return;
+          if (auto self = weak.lock()) self->CloseIfStillEmpty(generation);
+        });
+    return;
   }
+  Close();
+}
+
+void Table::CloseIfStillEmpty(std::uint64_t grace_generation) {
+  if (grace_generation != grace_generation_ || closed_ || !members_.empty() || match_live_) return;
+  Close();
+}
+
+void Table::Close() {
   closed_ = true;
   clock_.cancel();
+  grace_.cancel();
   if (match_live_) {
     // Nobody is left to finish it (only bots, and no one watching).
     match_live_ = false;

@@ -166,6 +166,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void BotStep(std::int64_t seq);
   void OnClock(std::int64_t seq);
   void MaybeClose();
+  void CloseIfStillEmpty(std::uint64_t grace_generation);
+  void Close();
 
   Executor strand_;
   TableSettings settings_;
@@ -176,6 +178,10 @@ class Table : public std::enable_shared_from_this<Table> {
   const fairness::ServerSecret& deal_secret_;
   OnClosed on_closed_;
   boost::asio::steady_timer clock_;
+  // Waits for the players of a table nobody is connected to (MaybeClose); each wait has a
+  // generation, so that one that ended just as a newer one began closes nothing.
+  boost::asio::steady_timer grace_;
+  std::uint64_t grace_generation_ = 0;
 
   std::array<Seat, 4> seats_{};
   std::map<std::uint64_t, Member> members_;

@@ -30,6 +30,10 @@ struct ServerConfig {
   int max_turn_clock_ms = 600000;
   int timeouts_before_bot = 3;
   int bot_delay_ms = 0;  // how long a bot waits before its move (0: at once)
+  // How long a table whose seated players are all disconnected stays open for them when no
+  // match is in play (a dropped connection between matches, a match that ended while they
+  // were away, a restart that finished their match); 0 closes it at once.
+  int empty_table_grace_ms = 120000;
   std::size_t chat_max_bytes = 280;
   int chat_messages_per_10s = 5;
   int session_ttl_hours = 24 * 7;

@@ -108,8 +108,9 @@ class Player:
                                                          "match_id": self.client_match,
                                                          "last_seq": 0})
             except ServerError as error:
-                # The restart finished the match (its last move was stored but never
-                # acknowledged) and the table closed with nobody at it.
+                # The match's result was stored just before the kill, so the restart had
+                # no match to rebuild and no table to keep (a table whose match the restart
+                # finishes waits for its players: empty_table_grace_ms).
                 if error.code == "UNKNOWN_TABLE" and self.cluster.match_state(
                         self.client_match) == "finished":
                     return False

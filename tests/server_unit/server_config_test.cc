@@ -28,6 +28,9 @@ TEST_CASE("settings by name, with their values checked") {
   CHECK(config.default_turn_clock_ms == 15000);
   CHECK(ApplySetting(config, "bot_delay_ms", "250", error));
   CHECK(config.bot_delay_ms == 250);
+  CHECK(config.empty_table_grace_ms == 120000);
+  CHECK(ApplySetting(config, "empty_table_grace_ms", "0", error));
+  CHECK(config.empty_table_grace_ms == 0);
   CHECK(ApplySetting(config, "allowed_origin", "https://kafenio.example", error));
   CHECK(ApplySetting(config, "allowed_origin", "http://localhost:3000", error));
   CHECK(config.allowed_origins.size() == 2);

@@ -1,0 +1,110 @@
+"""A table whose seated players are all disconnected waits for them while no match is in
+play (`empty_table_grace_ms`): a player whose connection drops between matches comes back
+to the same table and seat, one whose match the bots finished while they were away comes
+back to its result, and only after the grace does the table close (the lobby says so and
+the table is gone). A player who leaves the table closes it at once."""
+import asyncio
+import sys
+import time
+
+from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, run
+
+GRACE_MS = 3000
+
+
+async def lobby_update(watcher, table, until, timeout=20):
+    """The next lobby push about `table` for which until(message) holds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = await watcher.next_event(timeout=max(0.1, deadline - time.monotonic()))
+        if message.get("table", {}).get("table_id") == table or \
+                message.get("table_removed", {}).get("table_id") == table:
+            if until(message):
+                return message
+
+
+async def come_back(server, token):
+    client = await Client.connect(server.url)
+    await client.request("resume", {"token": token})
+    return client
+
+
+async def main(binary):
+    # One timeout hands the seat to a bot, so a match the player walks away from ends fast.
+    server = ServerProcess(binary, f"empty_table_grace_ms={GRACE_MS}", "timeouts_before_bot=1")
+    try:
+        watcher = await Client.connect(server.url)
+        await watcher.guest("watcher")
+        await watcher.request("subscribe_lobby")
+
+        alice = await Client.connect(server.url)
+        account = await alice.guest("alice")
+        table = (await alice.request("create_table", {
+            "game": "diloti", "options": ["target=21"], "turn_clock_ms": 100,
+            "series_matches": 3}))["table_created"]["table_id"]
+        await alice.request("add_bot", {"table_id": table, "seat": 1})
+        await alice.request("sit", {"table_id": table, "seat": 0})
+
+        # Between matches her connection drops; she is back within the grace: same table,
+        # same seat.
+        await alice.close()
+        await asyncio.sleep(GRACE_MS / 3000)
+        alice = await come_back(server, account["token"])
+        await alice.request("join_table", {"table_id": table})
+        info = (await alice.next_event("table"))["table"]
+        assert info["seats"][0]["account_id"] == account["account_id"], info
+        assert info["seats"][0]["connected"] is True, info
+
+        # She starts a match and walks away at once: the clock runs out, a bot holds her
+        # seat and the bots finish the match with nobody at the table.
+        await alice.request("set_ready", {"table_id": table, "ready": True})
+        while body_of(await alice.next_match_event()) != "match_started":
+            pass
+        match_id = alice.match_id
+        await alice.close()
+        await lobby_update(watcher, table, lambda m: m.get("table", {}).get("matches_played") == 1)
+        ended_at = time.monotonic()
+
+        # Back within the grace: the table is there, with the finished match's result.
+        alice = await come_back(server, account["token"])
+        await alice.request("join_table", {"table_id": table, "match_id": match_id, "last_seq": 0})
+        assert time.monotonic() - ended_at < GRACE_MS / 1000, "the test machine was too slow"
+        snapshot, info = None, None
+        while snapshot is None or info is None:
+            message = await alice.next_event()
+            if "match_event" in message:
+                snapshot = message["match_event"]
+            info = message.get("table", info)
+        assert body_of(snapshot) == "snapshot", snapshot
+        view = game_view(snapshot)
+        assert view["phase"] == "match_over" and view["winner"] in (0, 1), view
+        assert info["matches_played"] == 1 and sum(info["series_score"]) == 1, info
+        assert info["seats"][0]["account_id"] == account["account_id"], info
+
+        # Gone again, for longer than the grace: the table closes and the lobby says so.
+        await alice.close()
+        left_at = time.monotonic()
+        await lobby_update(watcher, table, lambda m: "table_removed" in m)
+        assert time.monotonic() - left_at >= GRACE_MS / 1000 * 0.9, "closed before the grace"
+        alice = await come_back(server, account["token"])
+        try:
+            await alice.request("join_table", {"table_id": table})
+            raise AssertionError("joined a closed table")
+        except ServerError as error:
+            assert error.code == "UNKNOWN_TABLE", error
+
+        # A player who leaves the table gives up the seat: nobody is waited for, it closes
+        # at once.
+        other = (await alice.request("create_table", {"game": "diloti"}))["table_created"]["table_id"]
+        await alice.request("sit", {"table_id": other, "seat": 0})
+        await alice.request("leave_table", {"table_id": other})
+        left_at = time.monotonic()
+        await lobby_update(watcher, other, lambda m: "table_removed" in m)
+        assert time.monotonic() - left_at < GRACE_MS / 1000, "a table nobody sits at waited"
+        assert server.alive()
+    finally:
+        assert server.stop() == 0
+
+
+if __name__ == "__main__":
+    run(main(sys.argv[1]))
