@@ -21,6 +21,8 @@ export class Connection {
     this.onUnreachable = () => {};
     this.retryMs = 500;
     this.everOpened = false;
+    this.rateLimitRetries = 4; // pauses of 0.3, 0.6, 1.2 and 2.4 s
+    this.rateLimitPauseMs = 300;
   }
 
   // Resolves once the first connection is open; until then it keeps trying, and
@@ -79,8 +81,23 @@ export class Connection {
     for (const listener of this.listeners) listener(message);
   }
 
-  // Sends one request; resolves with the reply envelope, rejects with ServerError.
-  request(name, body = {}) {
+  // Sends one request; resolves with the reply envelope, rejects with ServerError. A
+  // request refused with RATE_LIMITED was not carried out (the server refuses before it
+  // acts), so it is sent again after a pause, a few times with longer pauses, before the
+  // refusal reaches the caller: a quick player's click is delayed, not lost.
+  async request(name, body = {}) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.send(name, body);
+      } catch (error) {
+        const limited = error instanceof ServerError && error.code === 'RATE_LIMITED';
+        if (!limited || attempt >= this.rateLimitRetries) throw error;
+        await new Promise((wake) => setTimeout(wake, this.rateLimitPauseMs * 2 ** attempt));
+      }
+    }
+  }
+
+  send(name, body) {
     const id = `r${this.nextId++}`;
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
