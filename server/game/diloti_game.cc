@@ -88,22 +88,13 @@ class DilotiMatch final : public EngineMatch<d::State> {
   void FillView(int seat, v1::GameView& out) const override {
     const d::SeatView view = seat >= 0 ? d::ViewFor(state_, seat) : d::SpectatorView(state_);
     v1::DilotiView& v = *out.mutable_diloti();
-    v.set_viewer(view.viewer);
-    v.set_rules(RulesText());
-    v.set_phase(kPhaseNames[static_cast<int>(view.phase)]);
-    v.set_to_act(view.to_act);
-    v.set_dealer(view.dealer);
-    v.set_hand_number(view.hand_number);
-    v.set_winner(view.winner);
+    FillCommonView(view, kPhaseNames, v);
     for (int team = 0; team < 2; ++team) {
       const auto t = static_cast<std::size_t>(team);
-      v.add_totals(view.totals[t]);
       v.add_captured_cards(d::Count(view.captured[t]));
       v.add_xeri(view.xeri[t]);
     }
     AddCards(view.hand, *v.mutable_hand());
-    for (int s = 0; s < state_.Players(); ++s)
-      v.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
     v.set_stock_size(view.stock_size);
     AddCards(view.loose, *v.mutable_loose());
     for (const d::DeclarationView& declaration : view.declarations) {

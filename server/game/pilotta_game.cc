@@ -120,22 +120,13 @@ class PilottaMatch final : public EngineMatch<p::State> {
   void FillView(int seat, v1::GameView& out) const override {
     const p::SeatView view = seat >= 0 ? p::ViewFor(state_, seat) : p::SpectatorView(state_);
     v1::PilottaView& v = *out.mutable_pilotta();
-    v.set_viewer(view.viewer);
-    v.set_rules(RulesText());
-    v.set_phase(kPhaseNames[static_cast<int>(view.phase)]);
-    v.set_to_act(view.to_act);
-    v.set_dealer(view.dealer);
-    v.set_hand_number(view.hand_number);
-    v.set_winner(view.winner);
+    FillCommonView(view, kPhaseNames, v);
     for (int team = 0; team < 2; ++team) {
       const auto t = static_cast<std::size_t>(team);
-      v.add_totals(view.totals[t]);
       v.add_tricks_won(view.tricks_won[t]);
       v.add_card_points(view.card_points[t]);
     }
     AddCards(view.hand, *v.mutable_hand());
-    for (int s = 0; s < state_.Players(); ++s)
-      v.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
     v.set_turned(CardText(view.turned));
     v.set_set_aside(CardText(view.set_aside));
     for (const p::Call& call : view.calls) {
