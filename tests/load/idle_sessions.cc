@@ -22,6 +22,8 @@
 
 #include "kafenio/v1/kafenio.pb.h"
 
+#include "flags.h"
+
 namespace {
 
 namespace beast = boost::beast;
@@ -172,25 +174,18 @@ void RaiseDescriptorLimit(int sessions) {
 
 int main(int argc, char** argv) {
   Options options;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i];
-    const std::string value = argv[i + 1];
-    if (flag == "--port")
-      options.port = value;
-    else if (flag == "--host")
-      options.host = value;
-    else if (flag == "--sessions")
-      options.sessions = std::atoi(value.c_str());
-    else if (flag == "--in-flight")
-      options.in_flight = std::atoi(value.c_str());
-    else if (flag == "--server-pid")
-      options.server_pid = std::atol(value.c_str());
-    else {
-      std::fprintf(stderr,
-                   "usage: kafenio_idle_sessions --server-pid PID [--host H] [--port P] "
-                   "[--sessions N] [--in-flight K]\n");
-      return 2;
-    }
+  const bool understood =
+      kafenio::load::ParseFlags(argc, argv,
+                                {{"--port", kafenio::load::Text(options.port)},
+                                 {"--host", kafenio::load::Text(options.host)},
+                                 {"--sessions", kafenio::load::Number(options.sessions)},
+                                 {"--in-flight", kafenio::load::Number(options.in_flight)},
+                                 {"--server-pid", kafenio::load::Number(options.server_pid)}});
+  if (!understood) {
+    std::fprintf(stderr,
+                 "usage: kafenio_idle_sessions --server-pid PID [--host H] [--port P] "
+                 "[--sessions N] [--in-flight K]\n");
+    return 2;
   }
   if (options.server_pid <= 0 || options.sessions <= 0 || options.in_flight <= 0) {
     std::fprintf(stderr,

@@ -31,6 +31,8 @@
 
 #include "kafenio/v1/kafenio.pb.h"
 
+#include "flags.h"
+
 namespace {
 
 namespace beast = boost::beast;
@@ -268,32 +270,22 @@ double Percentile(std::vector<double>& values, double p) {
 
 int main(int argc, char** argv) {
   Options options;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i];
-    const std::string value = argv[i + 1];
-    if (flag == "--port")
-      options.port = value;
-    else if (flag == "--host")
-      options.host = value;
-    else if (flag == "--tables")
-      options.tables = std::atoi(value.c_str());
-    else if (flag == "--matches")
-      options.matches = std::atoi(value.c_str());
-    else if (flag == "--preset")
-      options.preset = value;
-    else if (flag == "--target")
-      options.target = std::atoi(value.c_str());
-    else if (flag == "--server-pid")
-      options.server_pid = std::atol(value.c_str());
-    else if (flag == "--ramp-ms")
-      options.ramp_ms = std::atoi(value.c_str());
-    else {
-      std::fprintf(
-          stderr,
-          "usage: kafenio_load [--host H] [--port P] [--tables N] [--matches M] [--preset P] "
-          "[--target T] [--server-pid PID] [--ramp-ms MS]\n");
-      return 2;
-    }
+  const bool understood =
+      kafenio::load::ParseFlags(argc, argv,
+                                {{"--port", kafenio::load::Text(options.port)},
+                                 {"--host", kafenio::load::Text(options.host)},
+                                 {"--tables", kafenio::load::Number(options.tables)},
+                                 {"--matches", kafenio::load::Number(options.matches)},
+                                 {"--preset", kafenio::load::Text(options.preset)},
+                                 {"--target", kafenio::load::Number(options.target)},
+                                 {"--server-pid", kafenio::load::Number(options.server_pid)},
+                                 {"--ramp-ms", kafenio::load::Number(options.ramp_ms)}});
+  if (!understood) {
+    std::fprintf(
+        stderr,
+        "usage: kafenio_load [--host H] [--port P] [--tables N] [--matches M] [--preset P] "
+        "[--target T] [--server-pid PID] [--ramp-ms MS]\n");
+    return 2;
   }
   net::io_context io;
   Totals totals;
