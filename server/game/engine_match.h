@@ -37,8 +37,8 @@ class EngineMatch : public GameMatch {
 
   // The fields every game's view message has, under the same names (DilotiView,
   // PilottaView), from the engine's view of one seat or a spectator: who sees it, the
-  // rules, the phase by name, whose turn, the dealer, the hand, the winner, the match
-  // totals and how many cards each seat holds.
+  // rules, the phase by name, whose turn, the dealer, the hand number, the winner, the
+  // match totals and how many cards each seat holds.
   template <class SeatView, class ViewMessage, std::size_t kPhases>
   void FillCommonView(const SeatView& view, const char* const (&phase_names)[kPhases],
                       ViewMessage& out) const {
