@@ -21,7 +21,13 @@ function seatCount() {
 
 // `registered`: the player has an account (not a guest); only they may create a rated table.
 export function tableForm(onCreate, registered) {
-  const redraw = () => form.replaceWith(tableForm(onCreate, registered));
+  // Redraws the form on the page, which a pushed lobby update may have drawn anew since
+  // this one was built: a choice made on a form already replaced (the push landed between
+  // the player's pick and its change event) still shows.
+  const redraw = () => {
+    const shown = form.isConnected ? form : document.querySelector('form.create-table');
+    if (shown) shown.replaceWith(tableForm(onCreate, registered));
+  };
   const field = (label, input) => el('label', { class: 'field' }, el('span', {}, label), input);
   const select = (name, options, onchange) => {
     const input = el('select', { name, onchange: (e) => { choices[name] = e.target.value; if (onchange) onchange(); } },
