@@ -451,6 +451,11 @@ function playToTheEnd(page) {
 async function results(browser, url) {
   const page = await newPage(browser);
   await signInAccount(page, url, 'webplayer', 'Sign in');
+  // The ratings line says "Loading your ratings…" until the profile's reply arrives.
+  await page.waitForFunction(() => {
+    const line = document.querySelector('.lobby-head .ratings');
+    return line && !line.textContent.startsWith('Loading');
+  });
   assert((await page.locator('.lobby-head .ratings').textContent()).startsWith('Not rated yet'), 'a new player is not rated yet');
   await page.locator('select[name=game]').selectOption('diloti');
   await page.locator('select[name=seats]').selectOption('2');
