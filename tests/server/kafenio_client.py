@@ -201,12 +201,25 @@ async def play_seat(client, table_id, rng, until_match_end=True):
         # may already be waiting. Table updates in between do not hold the move back.
         if view["to_act"] == view["viewer"] and view["legal_moves"] and not client.match_event_waiting():
             move = pick_move(view, rng)
-            try:
-                await client.request("play_move", {"table_id": table_id,
-                                                   "move": {"notation": move["notation"]}})
-            except ServerError as error:
-                # A newer event may already be queued (another move, a clock stand-in).
-                assert error.code in ("NOT_YOUR_TURN", "ILLEGAL_MOVE"), error
+            await play_move_as_player(client, table_id, move["notation"])
+
+
+async def play_move_as_player(client, table_id, notation, retries=5):
+    """Sends a move the way a client should. A move refused for the connection's message
+    rate was not read by the server: it goes again after a growing pause (a player whose
+    opponent answers at once sends more than the server's 50 messages a second). A move
+    refused because a newer event came first (another move, the clock's stand-in) is
+    expected and dropped."""
+    for attempt in range(retries + 1):
+        try:
+            await client.request("play_move", {"table_id": table_id, "move": {"notation": notation}})
+            return
+        except ServerError as error:
+            if error.code == "RATE_LIMITED" and attempt < retries:
+                await asyncio.sleep(0.2 * 2 ** attempt)
+                continue
+            assert error.code in ("NOT_YOUR_TURN", "ILLEGAL_MOVE"), error
+            return
 
 
 def run(coroutine):
