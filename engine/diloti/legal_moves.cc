@@ -49,7 +49,7 @@ void State::LegalMoves(MoveList& out) const {
   out.Clear();
   if (phase_ != Phase::play) return;
   const int seat = to_act_;
-  TableIndex table;
+  TableIndex table(out.table_multisets_);
   IndexTable(seat, table);
   table.by_value[0] = 0;
   for (int v = 1; v <= kMaxValue; ++v) {
@@ -117,7 +117,7 @@ void State::AddRaises(int seat, Card card, const TableIndex& table, MoveList& ou
 
 void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& out) const {
   const int played = ValueOf(card);
-  thread_local std::vector<PackedCounts> multisets;
+  std::vector<PackedCounts>& multisets = out.group_multisets_;
   for (std::uint32_t values = table.GroupValues(card); values; values &= values - 1) {
     const int value = std::countr_zero(values);
     // The declaration of this value, if any, is folded in (GroupValues checked it may be).

@@ -7,6 +7,7 @@
 // play that costs less than listing, whose time goes mostly to fixed costs per position
 // and per card rather than to its partition searches.
 #include <array>
+#include <memory>
 
 #include "engine/diloti/loose_subsets.h"
 #include "engine/diloti/sample_scratch.h"
@@ -229,10 +230,9 @@ class MoveSampler {
 };
 
 Move State::SampleLegalMove(DealRng& rng) const {
-  // Without the caller's scratch: one kept by the thread so that nothing allocates,
-  // indexed afresh on every call so that nothing carries over from one call to the next.
-  thread_local SampleScratch scratch;
-  return Sample(rng, scratch, false);
+  // Without the caller's scratch: one for this call alone, on the heap (it is about 40 KB).
+  const auto scratch = std::make_unique<SampleScratch>();
+  return Sample(rng, *scratch, false);
 }
 
 Move State::SampleLegalMove(DealRng& rng, SampleScratch& scratch) const {

@@ -14,6 +14,7 @@
 #include "engine/diloti/move.h"
 #include "engine/diloti/rules.h"
 #include "engine/diloti/scoring.h"
+#include "engine/diloti/values.h"
 
 namespace kafenio::diloti {
 
@@ -33,6 +34,8 @@ struct Declaration {
 
 // The legal moves of one position. A vector, reused between calls so that enumerating
 // does not allocate once it has grown: a crowded table can allow hundreds of captures.
+// It also keeps the generator's working lists, for the same reason: the engine holds no
+// state outside its values and the caller's.
 class MoveList {
  public:
   void Clear() { moves_.clear(); }
@@ -44,7 +47,12 @@ class MoveList {
   const Move* end() const { return moves_.data() + moves_.size(); }
 
  private:
+  friend class State;
   std::vector<Move> moves_;
+  // The generator's working lists (legal_moves.cc): by value, the loose multisets that
+  // split into groups of that value; and those a group with the played card makes.
+  std::array<std::vector<PackedCounts>, kMaxValue + 1> table_multisets_;
+  std::vector<PackedCounts> group_multisets_;
 };
 
 inline int TeamOf(int seat) {
@@ -108,7 +116,8 @@ class State {
     return list;
   }
   // Exactly LegalMoves()[rng.Below(LegalMoves().size())]: the random rollouts of bots and
-  // simulations draw moves this way. Requires a round in play.
+  // simulations draw moves this way. Requires a round in play. This form allocates its
+  // working memory for the one call; a line of play should pass a scratch (below).
   Move SampleLegalMove(DealRng& rng) const;
   // The same move, drawn with the caller's scratch (sample_scratch.h), which lets the
   // sampler reuse what it indexed for the previous call: faster along a line of play.

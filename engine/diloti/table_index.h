@@ -98,6 +98,10 @@ struct PositionIndex {
 
 // What the generator adds: the loose numerals by value and their partitions.
 struct TableIndex : PositionIndex {
+  using MultisetLists = std::array<std::vector<PackedCounts>, kMaxValue + 1>;
+  // `lists`: where TableMultisets keeps what it computes (a MoveList's working lists).
+  explicit TableIndex(MultisetLists& lists) : multiset_lists(lists) {}
+
   // Loose numerals worth v; filled value by value in State::LegalMoves (a plain loop is
   // cheaper than zeroing the array first).
   std::array<CardMask, kMaxValue + 1> by_value;
@@ -106,14 +110,14 @@ struct TableIndex : PositionIndex {
   // The loose multisets that split into groups worth `value`, computed once per call:
   // captures with any card of that value and groups led by one share them.
   const std::vector<PackedCounts>& TableMultisets(int value) const {
-    thread_local std::array<std::vector<PackedCounts>, kMaxValue + 1> memo;
-    auto& multisets = memo[static_cast<std::size_t>(value)];
+    auto& multisets = multiset_lists[static_cast<std::size_t>(value)];
     if (!(memo_ready & (1u << value))) {
       PartitionableMultisets(packed, value, multisets);
       memo_ready |= static_cast<std::uint16_t>(1u << value);
     }
     return multisets;
   }
+  MultisetLists& multiset_lists;  // entry v holds TableMultisets(v) once memo_ready says so
   mutable std::uint16_t memo_ready = 0;
   // FittingPartitions(packed, d), computed once per call: the declarations of several
   // cards ask for the same differences.
