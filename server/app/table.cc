@@ -211,6 +211,7 @@ void Table::Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_
       Seat& s = t.seats_[static_cast<std::size_t>(seat)];
       s.away = true;
       s.bot_holding = true;
+      s.left = true;
       t.ScheduleNext();  // the bot moves now if it is that seat's turn
     }
     t.Reply(peer, MakeOk(request_id));
@@ -266,6 +267,7 @@ void Table::Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string reques
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
     s.bot_holding = false;
     s.away = false;
+    s.left = false;
     s.timeouts = 0;
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
@@ -452,6 +454,7 @@ void Table::SubmitMove(int seat, const v1::Move& move, bool by_server, std::opti
     s.timeouts = 0;
     s.away = false;
     s.bot_holding = false;
+    s.left = false;
   }
   metrics_.moves_total.fetch_add(1, std::memory_order_relaxed);
   MatchEventRecord record;
@@ -510,9 +513,11 @@ void Table::FinishMatch() {
         ended.add_series_score(series[1]);
       },
       std::nullopt);
-  // Players confirm the next match of the series; bots are always ready.
+  // Players confirm the next match of the series; bots are always ready. Those who left
+  // the table during the match and did not come back have given their seats up.
   for (Seat& s : seats_) {
     if (s.kind == Seat::Kind::human) s.ready = false;
+    if (s.left) s = Seat{};
   }
   PublishInfo();
   // A table of bots watched by someone (the load tool, the privacy test) plays on.

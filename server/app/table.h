@@ -93,6 +93,9 @@ class Table : public std::enable_shared_from_this<Table> {
     bool ready = false;
     bool away = false;
     bool bot_holding = false;
+    // The player left the table during the match: unless they reclaim the seat, it is
+    // given up when the match ends, and nobody waits for them (MaybeClose).
+    bool left = false;
     int timeouts = 0;  // in a row
   };
   struct Member {

@@ -2,7 +2,8 @@
 play (`empty_table_grace_ms`): a player whose connection drops between matches comes back
 to the same table and seat, one whose match the bots finished while they were away comes
 back to its result, and only after the grace does the table close (the lobby says so and
-the table is gone). A player who leaves the table closes it at once."""
+the table is gone). A player who leaves the table closes it at once, or, during a match,
+as soon as the bots have finished it."""
 import asyncio
 import sys
 import time
@@ -101,6 +102,23 @@ async def main(binary):
         left_at = time.monotonic()
         await lobby_update(watcher, other, lambda m: "table_removed" in m)
         assert time.monotonic() - left_at < GRACE_MS / 1000, "a table nobody sits at waited"
+
+        # One who leaves during a match gives the seat up when it ends: the bots finish it
+        # and the table closes then, without waiting for her.
+        third = (await alice.request("create_table", {
+            "game": "diloti", "options": ["target=21"]}))["table_created"]["table_id"]
+        await alice.request("add_bot", {"table_id": third, "seat": 1})
+        await alice.request("sit", {"table_id": third, "seat": 0})
+        await alice.request("set_ready", {"table_id": third, "ready": True})
+        while body_of(await alice.next_match_event()) != "match_started":
+            pass
+        await alice.request("leave_table", {"table_id": third})
+        message = await lobby_update(watcher, third, lambda m: "table_removed" in m or
+                                     m.get("table", {}).get("matches_played") == 1)
+        ended_at = time.monotonic()
+        if "table_removed" not in message:
+            await lobby_update(watcher, third, lambda m: "table_removed" in m)
+        assert time.monotonic() - ended_at < GRACE_MS / 2000, "waited for a player who left"
         assert server.alive()
     finally:
         assert server.stop() == 0
