@@ -156,8 +156,15 @@ TEST_CASE_METHOD(Fixture,
   REQUIRE(last->view().pilotta().to_act() == 0);
   const std::int64_t seq = last->seq();
 
-  // Someone else's turn? No: a wrong seat's move is refused and nothing is stored.
-  v1::Move move = last->view().pilotta().legal_moves(0);
+  // Someone else's turn? No: a wrong seat's move is refused and nothing is stored. The
+  // move is not a pass: after three passing bots it would end the auction and store the
+  // redeal too.
+  v1::Move move;
+  for (const v1::Move& legal : last->view().pilotta().legal_moves()) {
+    move = legal;
+    if (legal.notation() != "pass") break;
+  }
+  REQUIRE(move.notation() != "pass");
   move.clear_seat();
   table->PlayMove(peer, Identity{99, "stranger"}, move, 0, "stranger");
   Settle();
