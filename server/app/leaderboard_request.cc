@@ -23,7 +23,7 @@ Reply AnswerLeaderboard(GameStore& store, const v1::GetLeaderboard& request,
                      "mode must be diloti-1v1, diloti-2v2 or pilotta, not '" + mode + "'");
   }
   const int limit = PageLimit(request.limit());
-  if (limit < 0) return MakeError(request_id, v1::BAD_REQUEST, "limit must be between 1 and 100");
+  if (limit < 0) return PageLimitError(request_id);
   auto reply = std::make_shared<v1::Envelope>();
   reply->set_request_id(request_id);
   v1::Leaderboard& board = *reply->mutable_leaderboard();

@@ -41,13 +41,15 @@ int PageLimit(int requested) {
   return requested >= 1 && requested <= kMaxPage ? requested : -1;
 }
 
+Reply PageLimitError(const std::string& request_id) {
+  return MakeError(request_id, v1::BAD_REQUEST,
+                   "limit must be between 1 and " + std::to_string(kMaxPage));
+}
+
 Reply AnswerMatchHistory(GameStore& store, const v1::GetMatchHistory& request, std::int64_t self,
                          const std::string& request_id) {
   const int limit = PageLimit(request.limit());
-  if (limit < 0) {
-    return MakeError(request_id, v1::BAD_REQUEST,
-                     "limit must be between 1 and " + std::to_string(kMaxPage));
-  }
+  if (limit < 0) return PageLimitError(request_id);
   if (request.before_match_id() < 0) {
     return MakeError(request_id, v1::BAD_REQUEST, "before_match_id cannot be negative");
   }

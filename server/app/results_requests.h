@@ -27,8 +27,9 @@ Reply AnswerProfile(GameStore& store, const v1::GetProfile& request, std::int64_
                     const std::string& request_id);
 
 // Shared by the readers above: a page size from a request (0 takes the default), or -1
-// when it is out of range.
+// when it is out of range; and the error that refuses such a request.
 int PageLimit(int requested);
+Reply PageLimitError(const std::string& request_id);
 void FillPlayerRating(const RatingRecord& rating, v1::PlayerRating& out);
 
 }  // namespace kafenio::server
