@@ -204,22 +204,28 @@ async def play_seat(client, table_id, rng, until_match_end=True):
             await play_move_as_player(client, table_id, move["notation"])
 
 
-async def play_move_as_player(client, table_id, notation, retries=5):
-    """Sends a move the way a client should. A move refused for the connection's message
-    rate was not read by the server: it goes again after a growing pause (a player whose
-    opponent answers at once sends more than the server's 50 messages a second). A move
-    refused because a newer event came first (another move, the clock's stand-in) is
-    expected and dropped."""
+async def play_move_as_player(client, table_id, notation, retries=5, expected_seq=None,
+                              refusals=("NOT_YOUR_TURN", "ILLEGAL_MOVE"), timeout=30):
+    """Sends a move the way a client should and says whether the server accepted it. A
+    move refused for the connection's message rate was not read by the server: it goes
+    again after a growing pause (a player whose opponent answers at once sends more than
+    the server's 50 messages a second). A refusal in `refusals` (by default: a newer event
+    came first, another move or the clock's stand-in) is expected and dropped; any other
+    fails the test. `expected_seq` makes the server refuse the move if the view it was
+    chosen from is no longer current."""
+    request = {"table_id": table_id, "move": {"notation": notation}}
+    if expected_seq is not None:
+        request["expected_seq"] = expected_seq
     for attempt in range(retries + 1):
         try:
-            await client.request("play_move", {"table_id": table_id, "move": {"notation": notation}})
-            return
+            await client.request("play_move", request, timeout=timeout)
+            return True
         except ServerError as error:
             if error.code == "RATE_LIMITED" and attempt < retries:
                 await asyncio.sleep(0.2 * 2 ** attempt)
                 continue
-            assert error.code in ("NOT_YOUR_TURN", "ILLEGAL_MOVE"), error
-            return
+            assert error.code in refusals, error
+            return False
 
 
 def run(coroutine):

@@ -27,7 +27,7 @@ import tempfile
 
 import websockets
 
-from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, run
+from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, play_move_as_player, run
 
 SECRET = "5a" * 32
 CLOCK_MS = 600000
@@ -175,13 +175,10 @@ class Player:
             if view["to_act"] == view["viewer"] and view["legal_moves"]:
                 # expected_seq: the server refuses the move if this view is no longer current
                 # (a newer event is then on its way), so no other message can hold us up.
-                try:
-                    await client.request("play_move", {
-                        "table_id": self.table_id, "expected_seq": event["seq"],
-                        "move": {"notation": view["legal_moves"][0]["notation"]}}, timeout=20)
+                if await play_move_as_player(client, self.table_id, view["legal_moves"][0]["notation"],
+                                             expected_seq=event["seq"], refusals=("NOT_YOUR_TURN",),
+                                             timeout=20):
                     self.acked += 1
-                except ServerError as error:
-                    assert error.code in ("NOT_YOUR_TURN",), error
 
 
 async def one_run(binary, kills, rng):

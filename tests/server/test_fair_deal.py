@@ -9,7 +9,7 @@ import sqlite3
 import subprocess
 import sys
 
-from kafenio_client import Client, ServerProcess, body_of, game_view, run
+from kafenio_client import Client, ServerProcess, body_of, game_view, play_move_as_player, run
 
 
 async def play_one_hand(client, table_id):
@@ -28,9 +28,8 @@ async def play_one_hand(client, table_id):
             cut = next(i for i, frame in enumerate(client.frames) if '"hand_ended"' in frame)
             return started, cards, event, client.frames[:cut]
         if view["to_act"] == view["viewer"] and view["legal_moves"]:
-            await client.request("play_move", {
-                "table_id": table_id, "expected_seq": event["seq"],
-                "move": {"notation": view["legal_moves"][0]["notation"]}})
+            assert await play_move_as_player(client, table_id, view["legal_moves"][0]["notation"],
+                                             expected_seq=event["seq"], refusals=())
 
 
 def verify(binary, game, rules, players, match_id, hand, reveal, seed=None):
