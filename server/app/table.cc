@@ -84,7 +84,7 @@ v1::TableInfo Table::Info() const {
     out.set_account_id(s.who.account_id);
     out.set_ready(s.ready);
     out.set_away(s.away);
-    out.set_bot_holding(s.bot_holding);
+    out.set_bot_holding(s.hold.bot_holding);
     bool connected = s.kind == Seat::Kind::bot;
     if (s.kind == Seat::Kind::human) {
       for (const auto& [id, member] : members_) {
@@ -178,7 +178,7 @@ void Table::Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string 
       return t.Fail(peer, request_id, v1::REGISTERED_ONLY,
                     "this table is rated: register an account to sit here");
     }
-    s = Seat{Seat::Kind::human, who, false, false, false, 0};  // replaces a bot, if any
+    s = Seat{Seat::Kind::human, who, false, false, {}};  // replaces a bot, if any
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
   });
@@ -210,8 +210,7 @@ void Table::Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_
     if (seat >= 0 && t.match_live_) {
       Seat& s = t.seats_[static_cast<std::size_t>(seat)];
       s.away = true;
-      s.bot_holding = true;
-      s.left = true;
+      t.SetHold(seat, SeatHold{.bot_holding = true, .left = true, .timeouts = s.hold.timeouts});
       t.ScheduleNext();  // the bot moves now if it is that seat's turn
     }
     t.Reply(peer, MakeOk(request_id));
@@ -252,7 +251,7 @@ void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::stri
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
     if (s.kind != Seat::Kind::empty)
       return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
-    s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, false, false, 0};
+    s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, false, {}};
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
     t.MaybeStartMatch();
@@ -264,11 +263,8 @@ void Table::Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string reques
     const int seat = t.SeatOf(who.account_id);
     if (seat < 0)
       return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
-    Seat& s = t.seats_[static_cast<std::size_t>(seat)];
-    s.bot_holding = false;
-    s.away = false;
-    s.left = false;
-    s.timeouts = 0;
+    t.seats_[static_cast<std::size_t>(seat)].away = false;
+    t.SetHold(seat, SeatHold{});
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
     t.ScheduleNext();  // re-arm the clock for the player, if it is their turn
@@ -354,9 +350,14 @@ void Table::StartMatch() {
   commitments_.clear();
   delivered_hand_ = 0;
   metrics_.live_matches.fetch_add(1, std::memory_order_relaxed);
-  for (Seat& s : seats_) {
+  // The new match's seats are stored as nobody's held: a bot still holding a seat (its
+  // player never came back) holds it in this match too, which is stored again.
+  for (int seat = 0; seat < settings_.seats; ++seat) {
+    Seat& s = seats_[static_cast<std::size_t>(seat)];
     s.away = false;
-    s.timeouts = 0;
+    const SeatHold carried{.bot_holding = s.hold.bot_holding};
+    s.hold = SeatHold{};
+    SetHold(seat, carried);
   }
   PublishInfo();
   const int match_number = matches_played_ + 1;
@@ -408,11 +409,18 @@ std::string Table::CommitmentOf(int hand) const {
   return commitments_[static_cast<std::size_t>(hand) - 1];
 }
 
+void Table::SetHold(int seat, const SeatHold& hold) {
+  SeatHold& held = seats_[static_cast<std::size_t>(seat)].hold;
+  if (held == hold) return;
+  held = hold;
+  if (match_live_) storage_.SaveSeatHold(match_id_, seat, hold);
+}
+
 std::int64_t Table::TurnDeadlineFromNow() const {
   const int to_act = match_->ToAct();
   const bool clocked = match_live_ && to_act >= 0 &&
                        seats_[static_cast<std::size_t>(to_act)].kind == Seat::Kind::human &&
-                       !seats_[static_cast<std::size_t>(to_act)].bot_holding;
+                       !seats_[static_cast<std::size_t>(to_act)].hold.bot_holding;
   return clocked ? NowMs() + settings_.turn_clock_ms : 0;
 }
 
@@ -432,7 +440,7 @@ void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move,
       return t.Fail(peer, request_id, v1::NOT_YOUR_TURN, "the match has moved on since that event");
     }
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
-    const bool was_away = s.away || s.bot_holding;
+    const bool was_away = s.away || s.hold.bot_holding;
     t.SubmitMove(seat, move, false, Ack{peer, request_id, received}, peer);
     if (was_away && !s.away) t.PublishInfo();
   });
@@ -450,11 +458,8 @@ void Table::SubmitMove(int seat, const v1::Move& move, bool by_server, std::opti
   }
   if (!by_server) {
     // A move of their own: the player is back.
-    Seat& s = seats_[static_cast<std::size_t>(seat)];
-    s.timeouts = 0;
-    s.away = false;
-    s.bot_holding = false;
-    s.left = false;
+    seats_[static_cast<std::size_t>(seat)].away = false;
+    SetHold(seat, SeatHold{});
   }
   metrics_.moves_total.fetch_add(1, std::memory_order_relaxed);
   MatchEventRecord record;
@@ -517,7 +522,7 @@ void Table::FinishMatch() {
   // the table during the match and did not come back have given their seats up.
   for (Seat& s : seats_) {
     if (s.kind == Seat::Kind::human) s.ready = false;
-    if (s.left) s = Seat{};
+    if (s.hold.left) s = Seat{};
   }
   PublishInfo();
   // A table of bots watched by someone (the load tool, the privacy test) plays on.
@@ -537,7 +542,7 @@ int Table::AbandonedBy() const {
   int abandoned = -1;
   for (int seat = 0; seat < settings_.seats; ++seat) {
     const Seat& s = seats_[static_cast<std::size_t>(seat)];
-    if (s.kind != Seat::Kind::human || !s.bot_holding) continue;
+    if (s.kind != Seat::Kind::human || !s.hold.bot_holding) continue;
     // Both teams abandoned: neither is singled out, the result stands as played.
     if (abandoned >= 0 && abandoned % 2 != seat % 2) return -1;
     if (abandoned < 0) abandoned = seat;
@@ -710,7 +715,7 @@ void Table::ScheduleNext() {
   if (to_act < 0) return;
   const Seat& s = seats_[static_cast<std::size_t>(to_act)];
   const std::int64_t seq = seq_;
-  if ((s.kind == Seat::Kind::bot || s.bot_holding) && config_.bot_delay_ms > 0) {
+  if ((s.kind == Seat::Kind::bot || s.hold.bot_holding) && config_.bot_delay_ms > 0) {
     // Bots that "think" a moment, so people can follow them (and the load tool can pace).
     // Each wait is drawn from [delay/2, 3*delay/2): tables that started together (a load
     // test, a restart recovering every match at once) would otherwise have all their bots
@@ -723,7 +728,7 @@ void Table::ScheduleNext() {
     });
     return;
   }
-  if (s.kind == Seat::Kind::bot || s.bot_holding) {
+  if (s.kind == Seat::Kind::bot || s.hold.bot_holding) {
     // Posted, not called: a bot-only match would otherwise recurse through a whole match
     // and keep this strand from other work.
     if (step_scheduled_) return;
@@ -758,7 +763,9 @@ void Table::OnClock(std::int64_t seq) {
   if (s.kind != Seat::Kind::human) return;
   // Out of time: a bot move stands in, and after enough of them a bot holds the seat.
   s.away = true;
-  if (++s.timeouts >= config_.timeouts_before_bot) s.bot_holding = true;
+  SeatHold hold = s.hold;
+  if (++hold.timeouts >= config_.timeouts_before_bot) hold.bot_holding = true;
+  SetHold(to_act, hold);
   PublishInfo();
   SubmitMove(to_act, match_->BotMove(), true, std::nullopt, nullptr);
 }

@@ -91,12 +91,12 @@ class Table : public std::enable_shared_from_this<Table> {
     Kind kind = Kind::empty;
     Identity who;
     bool ready = false;
-    bool away = false;
-    bool bot_holding = false;
-    // The player left the table during the match: unless they reclaim the seat, it is
-    // given up when the match ends, and nobody waits for them (MaybeClose).
-    bool left = false;
-    int timeouts = 0;  // in a row
+    bool away = false;  // missed a turn or left during the match; shown to the table
+    // Whether a bot plays the seat for its player, whether they left the table during the
+    // match (unless they reclaim the seat it is given up when the match ends, and nobody
+    // waits for them: MaybeClose), and their timeouts in a row. Changed through SetHold
+    // while a match is live, so that a restart restores it.
+    SeatHold hold;
   };
   struct Member {
     PeerRef peer;
@@ -141,6 +141,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void DealHand();
   // The deadline for the seat to act, from now: 0 when no human is on the clock.
   std::int64_t TurnDeadlineFromNow() const;
+  // Sets how the seat is held and, during a match, stores a change of it.
+  void SetHold(int seat, const SeatHold& hold);
   // The published commitment of `hand` (hex), empty when there is none.
   std::string CommitmentOf(int hand) const;
   void SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,

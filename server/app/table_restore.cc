@@ -20,9 +20,12 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
     Seat& s = seats_[at];
     if (account != 0) {
       const std::string name = at < recovered.seat_names.size() ? recovered.seat_names[at] : "";
-      s = Seat{Seat::Kind::human, Identity{account, name}, true, false, false, 0};
+      const SeatHold hold = at < recovered.seat_holds.size() ? recovered.seat_holds[at] : SeatHold{};
+      // As the live table had it: a bot holds the seat of a player who left or ran out of
+      // time too often, and only those who missed a turn or left are marked away.
+      s = Seat{Seat::Kind::human, Identity{account, name}, true, hold != SeatHold{}, hold};
     } else {
-      s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, false, false, 0};
+      s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, false, {}};
     }
   }
   matches_played_ = recovered.series.matches_played;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "server/storage/result_records.h"
+#include "server/storage/rows.h"
 
 namespace kafenio::server {
 
@@ -91,6 +92,10 @@ struct MatchResultRecord {
   int abandoned_by = -1;  // a seat that abandoned the match (docs/ratings.md), or -1
 };
 
+// How a player holds a live match's seat (storage::SeatHold): who plays it and whether they
+// left, kept so that a restart carries on as the table was.
+using SeatHold = storage::SeatHold;
+
 struct SeriesRecord {
   std::string table_id;
   int matches_played = 0;
@@ -118,6 +123,7 @@ struct RecoveredMatch {
   TableRecord table;
   MatchRecord match;
   std::vector<std::string> seat_names;  // by seat; "" for a bot
+  std::vector<SeatHold> seat_holds;     // by seat, as last stored
   SeriesRecord series;
   std::vector<Deal> deals;
   std::vector<Move> moves;
@@ -147,6 +153,8 @@ class GameStore {
   // the store gave it, which is the match's id everywhere; 0 when it could not be stored.
   virtual std::int64_t SaveMatch(const MatchRecord& match) = 0;
   virtual void AppendEvent(const MatchEventRecord& event, Done done) = 0;
+  // Queued behind the match's earlier writes; a restart restores the seat as last stored.
+  virtual void SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) = 0;
   // Also reveals the hand's seed (docs/fairness.md).
   virtual void SaveHandResult(const HandResultRecord& result) = 0;
   // Stores the result, and for a rated match every player's new rating, in one

@@ -205,6 +205,18 @@ void MemoryGameStore::AbandonMatch(std::int64_t match_id) {
   abandoned_.insert(match_id);
 }
 
+void MemoryGameStore::SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) {
+  std::lock_guard lock(mutex_);
+  const auto match = matches_.find(match_id);
+  if (match == matches_.end() || seat < 0 ||
+      static_cast<std::size_t>(seat) >= match->second.seat_accounts.size()) {
+    return;  // as the SQLite store refuses it
+  }
+  auto& holds = seat_holds_[match_id];
+  holds.resize(match->second.seat_accounts.size());
+  holds[static_cast<std::size_t>(seat)] = hold;
+}
+
 std::vector<RecoveredMatch> MemoryGameStore::LoadUnfinishedMatches() {
   std::lock_guard lock(mutex_);
   std::vector<RecoveredMatch> unfinished;
@@ -222,6 +234,10 @@ std::vector<RecoveredMatch> MemoryGameStore::LoadUnfinishedMatches() {
     for (const std::int64_t account : match.seat_accounts) {
       const auto found = accounts_.find(account);
       out.seat_names.push_back(found == accounts_.end() ? std::string() : found->second.name);
+    }
+    out.seat_holds.resize(match.seat_accounts.size());
+    if (const auto holds = seat_holds_.find(id); holds != seat_holds_.end()) {
+      out.seat_holds = holds->second;
     }
     int hand = 0;
     for (const MatchEventRecord& event : events_[id]) {

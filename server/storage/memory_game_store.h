@@ -26,6 +26,7 @@ class MemoryGameStore final : public GameStore {
   void SaveMatchResult(const MatchResultRecord& result) override;
   void SaveSeries(const SeriesRecord& series) override;
   void AbandonMatch(std::int64_t match_id) override;
+  void SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) override;
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
   std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) override;
   std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
@@ -50,6 +51,7 @@ class MemoryGameStore final : public GameStore {
   std::vector<HandResultRecord> hand_results_;
   std::map<std::string, SeriesRecord> series_;
   std::set<std::int64_t> abandoned_;
+  std::map<std::int64_t, std::vector<SeatHold>> seat_holds_;  // by match, then seat
   std::map<std::int64_t, MatchResultRecord> match_results_;  // by match id
   // Current ratings by (account, mode), and what each rated match did to its players.
   std::map<std::pair<std::int64_t, std::string>, storage::Rating> ratings_;

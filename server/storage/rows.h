@@ -43,9 +43,19 @@ struct Series {
 };
 
 // A seat holds an account or a bot.
+// How a player holds their seat of a live match (migration 0005), so that a restart carries
+// on as the table was. Always the default for a bot's seat.
+struct SeatHold {
+  bool bot_holding = false;  // a bot plays the seat for its player until they reclaim it
+  bool left = false;         // they left the table during the match: the seat goes at its end
+  int timeouts = 0;          // turns in a row that ran out
+  friend bool operator==(const SeatHold&, const SeatHold&) = default;
+};
+
 struct SeatHolder {
   std::optional<std::int64_t> account_id;
   std::string bot;  // the bot's name when account_id is empty
+  SeatHold hold;
   bool IsBot() const { return !account_id.has_value(); }
 };
 

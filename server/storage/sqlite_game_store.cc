@@ -267,6 +267,12 @@ void SqliteGameStore::AbandonMatch(std::int64_t match_id) {
                     [](const storage::WriteStatus&) {});
 }
 
+void SqliteGameStore::SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) {
+  storage_->Enqueue(
+      [match_id, seat, hold](storage::WriteTransaction& tx) { tx.PutSeatHold(match_id, seat, hold); },
+      [](const storage::WriteStatus&) {});
+}
+
 std::vector<RecoveredMatch> SqliteGameStore::LoadUnfinishedMatches() {
   std::vector<RecoveredMatch> recovered;
   for (const storage::UnfinishedMatch& stored : storage_->LoadUnfinishedMatches()) {
@@ -319,6 +325,7 @@ RecoveredMatch SqliteGameStore::Recover(const storage::UnfinishedMatch& stored) 
       name = found ? found->name : "player " + std::to_string(account);
     }
     out.seat_names.push_back(name);
+    out.seat_holds.push_back(seat.hold);
   }
   LiveMatch live;
   live.record = RecordHeader(match.game, match.rules, match.seats.size());

@@ -38,6 +38,7 @@ class SqliteGameStore final : public GameStore {
   void SaveMatchResult(const MatchResultRecord& result) override;
   void SaveSeries(const SeriesRecord& series) override;
   void AbandonMatch(std::int64_t match_id) override;
+  void SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) override;
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
   // Results and ratings: sqlite_game_store_results.cc.
   std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) override;

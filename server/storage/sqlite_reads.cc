@@ -58,12 +58,17 @@ Match ReadMatch(sqlite::Connection& db, const sqlite::Statement& row) {
   match.state = ParseMatchState(row.Text(6));
   match.created_ms = row.Int(7);
   match.finished_ms = row.OptionalInt(8);
-  Query seats(db, "SELECT seat, account_id, bot FROM match_seats WHERE match_id = ? ORDER BY seat");
+  Query seats(db,
+              "SELECT seat, account_id, bot, bot_holding, left_table, timeouts FROM match_seats"
+              " WHERE match_id = ? ORDER BY seat");
   seats->Bind(1, match.id);
   while (seats->Step()) {
     SeatHolder holder;
     holder.account_id = seats->OptionalInt(1);
     if (!holder.account_id) holder.bot = seats->Text(2);
+    holder.hold.bot_holding = seats->Int(3) != 0;
+    holder.hold.left = seats->Int(4) != 0;
+    holder.hold.timeouts = static_cast<int>(seats->Int(5));
     match.seats.push_back(std::move(holder));
   }
   return match;

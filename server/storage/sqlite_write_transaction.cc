@@ -146,6 +146,19 @@ void SqliteWriteTransaction::AppendMove(const MoveEvent& move) {
       .Run();
 }
 
+void SqliteWriteTransaction::PutSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) {
+  db_.Prepare(
+         "UPDATE match_seats SET bot_holding = ?, left_table = ?, timeouts = ?"
+         " WHERE match_id = ? AND seat = ?")
+      .Bind(1, hold.bot_holding ? 1 : 0)
+      .Bind(2, hold.left ? 1 : 0)
+      .Bind(3, hold.timeouts)
+      .Bind(4, match_id)
+      .Bind(5, seat)
+      .Run();
+  ExpectChanged("seat hold (unknown match or seat)");
+}
+
 void SqliteWriteTransaction::PutHandResult(const HandResult& result) {
   db_.Prepare(
          "INSERT INTO hand_results (match_id, hand, score0, score1, total0, total1, breakdown)"

@@ -20,6 +20,7 @@ class SqliteWriteTransaction final : public WriteTransaction {
   void PutHandSeed(const HandSeed& seed) override;
   void RevealHandSeed(std::int64_t match_id, int hand) override;
   void AppendMove(const MoveEvent& move) override;
+  void PutSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) override;
   void PutHandResult(const HandResult& result) override;
   void FinishMatch(const MatchResult& result) override;
   std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) override;

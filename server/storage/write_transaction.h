@@ -30,6 +30,8 @@ class WriteTransaction {
   virtual void RevealHandSeed(std::int64_t match_id, int hand) = 0;
   // Throws when the match already has this sequence number: a move is stored once.
   virtual void AppendMove(const MoveEvent& move) = 0;
+  // Throws when the match has no such seat.
+  virtual void PutSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) = 0;
   virtual void PutHandResult(const HandResult& result) = 0;
   // Stores the result and marks the match finished, or abandoned when abandoned_by is set.
   virtual void FinishMatch(const MatchResult& result) = 0;

@@ -18,7 +18,7 @@ struct RatedFixture : testing::StorageFixture {
     Match match;
     match.game = game;
     match.rules = "standard";
-    for (auto account : accounts) match.seats.push_back(SeatHolder{account, ""});
+    for (auto account : accounts) match.seats.push_back(SeatHolder{account, "", {}});
     match.rated = rated;
     match.created_ms = 1;
     match.id = CreateMatch(match);
@@ -102,7 +102,7 @@ TEST_CASE("casual matches and matches with bots change no rating", "[ratings]") 
   Match with_bot;
   with_bot.game = "diloti";
   with_bot.rules = "standard";
-  with_bot.seats = {SeatHolder{anna, ""}, SeatHolder{std::nullopt, "bot"}};
+  with_bot.seats = {SeatHolder{anna, "", {}}, SeatHolder{std::nullopt, "bot", {}}};
   with_bot.rated = true;
   CHECK_FALSE(IsRatedMatch(with_bot));
   with_bot.id = fixture.CreateMatch(with_bot);

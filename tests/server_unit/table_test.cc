@@ -79,6 +79,9 @@ class HeldStorage final : public GameStore {
       inner.AppendEvent(event, std::move(done));
     }
   }
+  void SaveSeatHold(std::int64_t match, int seat, const SeatHold& h) override {
+    inner.SaveSeatHold(match, seat, h);
+  }
   void SaveHandResult(const HandResultRecord& r) override { inner.SaveHandResult(r); }
   void SaveMatchResult(const MatchResultRecord& r) override { inner.SaveMatchResult(r); }
   void SaveSeries(const SeriesRecord& s) override { inner.SaveSeries(s); }
@@ -193,6 +196,52 @@ TEST_CASE_METHOD(Fixture,
   CHECK(event_index >= 0);
   CHECK(event_index < ack);
   CHECK(storage.inner.EventsOf(1).back().text.rfind("0 ", 0) == 0);
+}
+
+TEST_CASE_METHOD(Fixture, "a restart restores a bot holding the seat of a player who left") {
+  table->Open(peer, me, "open");
+  for (int seat = 1; seat < 4; ++seat) table->AddBot(peer, me, seat, "bot" + std::to_string(seat));
+  table->Sit(peer, me, 0, "sit");
+  table->SetReady(peer, me, true, "ready");
+  Settle();
+  REQUIRE(peer->LastSeq() == 1);  // started; the deal waits for storage
+
+  // She leaves during the match: a bot holds her seat, and that is stored at once.
+  table->Leave(peer, me, "leave");
+  Settle();
+  auto unfinished = storage.inner.LoadUnfinishedMatches();
+  REQUIRE(unfinished.size() == 1);
+  REQUIRE(unfinished[0].seat_holds.size() == 4);
+  CHECK(unfinished[0].seat_holds[0] == SeatHold{.bot_holding = true, .left = true, .timeouts = 0});
+  CHECK(unfinished[0].seat_holds[1] == SeatHold{});
+
+  // The server stops before the deal is stored; a new one rebuilds the table. Her turn
+  // clock is a minute, so only a bot holding her seat lets the match finish here, and
+  // only her having left lets the table close as it ends.
+  storage.held.clear();
+  storage.hold = false;
+  TableSettings settings;
+  settings.table_id = "t2";
+  settings.game = "pilotta";
+  settings.preset = "cyprus";
+  settings.options = {"target=51"};
+  settings.rules_text = "cyprus target=51";
+  settings.seats = 4;
+  settings.turn_clock_ms = 60000;
+  bool closed = false;
+  auto restored = std::make_shared<Table>(io.get_executor(), settings, config, storage, lobby,
+                                          metrics, secret,
+                                          [&](const std::string&) { closed = true; });
+  REQUIRE(restored->Restore(unfinished[0]).empty());
+  // Only what is ready now runs: a turn clock or the empty table's grace would stop it.
+  io.restart();
+  while (!closed && io.poll_one() > 0) {
+  }
+  CHECK(closed);
+  CHECK(storage.inner.FinishedMatchRecord(unfinished[0].match.match_id));
+  const auto history = storage.inner.MatchHistory(me.account_id, 1, 0);
+  REQUIRE(history.size() == 1);
+  CHECK(history[0].state == "abandoned");  // she left and never came back (docs/ratings.md)
 }
 
 TEST_CASE_METHOD(Fixture, "a series of bot matches rotates the first dealer and keeps the score") {

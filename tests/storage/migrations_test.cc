@@ -41,13 +41,18 @@ void InsertDataOfVersion(Connection& db, int version) {
         " VALUES (1, 'pilotta', 'cyprus', 4, 'public', 30000, 100);"
         "INSERT INTO matches (id, table_id, game, rules, players, first_dealer, rated, state,"
         " created_ms) VALUES (1, 1, 'pilotta', 'cyprus', 4, 0, 0, 'live', 100);"
-        "INSERT INTO match_seats VALUES (1, 0, 1, NULL), (1, 1, NULL, 'bot-1'),"
-        " (1, 2, NULL, 'bot-2'), (1, 3, NULL, 'bot-3');"
+        "INSERT INTO match_seats (match_id, seat, account_id, bot) VALUES (1, 0, 1, NULL),"
+        " (1, 1, NULL, 'bot-1'), (1, 2, NULL, 'bot-2'), (1, 3, NULL, 'bot-3');"
         "INSERT INTO move_events VALUES (1, 1, 1, 1, 'pass', 200);");
   }
   if (version >= 4) {
     db.RunScript(
         "UPDATE game_tables SET public_id = 'a1b2c3d4e5', series_matches = 3 WHERE id = 1;");
+  }
+  if (version >= 5) {
+    db.RunScript(
+        "UPDATE match_seats SET bot_holding = 1, left_table = 1, timeouts = 2"
+        " WHERE match_id = 1 AND seat = 0;");
   }
 }
 
@@ -114,6 +119,10 @@ TEST_CASE("a database made at each version upgrades and keeps its data", "[migra
         // Tables from before version 4 have no public id; recovery names them afresh.
         const auto table = storage->FindTable(1);
         REQUIRE(table);
+        // Seats of matches from before version 5 are held by their players.
+        const storage::SeatHold hold = live[0].match.seats[0].hold;
+        CHECK(hold == (made_at >= 5 ? storage::SeatHold{true, true, 2} : storage::SeatHold{}));
+        CHECK(live[0].match.seats[1].hold == storage::SeatHold{});
         if (made_at >= 4) {
           CHECK(table->public_id == std::optional<std::string>("a1b2c3d4e5"));
           CHECK(table->series_matches == 3);

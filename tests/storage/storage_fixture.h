@@ -50,7 +50,7 @@ inline storage::Match BotMatch(const std::string& game, int seats) {
   match.game = game;
   match.rules = game == "pilotta" ? "cyprus" : "standard";
   for (int seat = 0; seat < seats; ++seat) {
-    match.seats.push_back(storage::SeatHolder{std::nullopt, "bot-" + std::to_string(seat)});
+    match.seats.push_back(storage::SeatHolder{std::nullopt, "bot-" + std::to_string(seat), {}});
   }
   match.created_ms = 1;
   return match;

@@ -85,7 +85,7 @@ TEST_CASE("a match's life: seeds, moves, results, record and history", "[storage
   Match match;
   match.game = "diloti";
   match.rules = "standard";
-  match.seats = {SeatHolder{eleni, ""}, SeatHolder{nikos, ""}};
+  match.seats = {SeatHolder{eleni, "", {}}, SeatHolder{nikos, "", {}}};
   match.first_dealer = 1;
   match.created_ms = 10;
   const auto id = fixture.CreateMatch(match);
@@ -140,6 +140,47 @@ TEST_CASE("a match's life: seeds, moves, results, record and history", "[storage
   const auto older = fixture.store->MatchHistory(nikos, 10, second);
   REQUIRE(older.size() == 1);
   CHECK(older[0].match_id == id);
+}
+
+TEST_CASE("how a player holds a live match's seat is stored and read back", "[storage]") {
+  StorageFixture fixture;
+  const auto eleni = fixture.CreateAccount("eleni");
+  const auto nikos = fixture.CreateAccount("nikos");
+  Match match;
+  match.game = "diloti";
+  match.rules = "standard";
+  match.seats = {SeatHolder{eleni, "", {}}, SeatHolder{nikos, "", {}}};
+  match.created_ms = 10;
+  const auto id = fixture.CreateMatch(match);
+
+  // A new match's seats are held by their players.
+  auto live = fixture.store->LoadUnfinishedMatches();
+  REQUIRE(live.size() == 1);
+  REQUIRE(live[0].match.seats.size() == 2);
+  CHECK(live[0].match.seats[0].hold == SeatHold{});
+  CHECK(live[0].match.seats[1].hold == SeatHold{});
+
+  const SeatHold timed_out{.bot_holding = false, .left = false, .timeouts = 2};
+  const SeatHold left{.bot_holding = true, .left = true, .timeouts = 1};
+  REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
+            tx.PutSeatHold(id, 0, timed_out);
+            tx.PutSeatHold(id, 1, left);
+          }).ok());
+  live = fixture.store->LoadUnfinishedMatches();
+  REQUIRE(live.size() == 1);
+  CHECK(live[0].match.seats[0].hold == timed_out);
+  CHECK(live[0].match.seats[1].hold == left);
+  CHECK(live[0].match.seats[1].account_id == nikos);
+
+  // A seat the match does not have is refused, and nothing changes.
+  CHECK_FALSE(Write(*fixture.store, [&](WriteTransaction& tx) {
+                tx.PutSeatHold(id, 0, SeatHold{});
+                tx.PutSeatHold(id, 2, left);
+              }).ok());
+  CHECK_FALSE(Write(*fixture.store, [&](WriteTransaction& tx) {
+                tx.PutSeatHold(id + 1, 0, left);
+              }).ok());
+  CHECK(fixture.store->LoadUnfinishedMatches()[0].match.seats[0].hold == timed_out);
 }
 
 TEST_CASE("moves after a sequence number are returned in order", "[storage]") {
