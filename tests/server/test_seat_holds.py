@@ -46,29 +46,41 @@ async def seated_against_a_bot(server, name, turn_clock_ms):
     return client, account, table
 
 
-async def lobby_update(watcher, table, until, timeout=60):
-    """The next lobby push about `table` for which until(message) holds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        message = await watcher.next_event(timeout=max(0.1, deadline - time.monotonic()))
-        if message.get("table", {}).get("table_id") == table or \
-                message.get("table_removed", {}).get("table_id") == table:
-            if until(message):
-                return message
+class LobbyWatch:
+    """Every lobby push, kept: two tables' updates interleave, and waiting for one must not
+    lose the other's."""
+
+    def __init__(self, client):
+        self.client = client
+        self.seen = []
+
+    async def update(self, table, until, timeout=60):
+        """The first lobby push about `table` for which until(message) holds."""
+        deadline = time.monotonic() + timeout
+        checked = 0
+        while True:
+            for message in self.seen[checked:]:
+                if (message.get("table", {}).get("table_id") == table or
+                        message.get("table_removed", {}).get("table_id") == table) and until(message):
+                    return message
+            checked = len(self.seen)
+            self.seen.append(await self.client.next_event(
+                timeout=max(0.1, deadline - time.monotonic())))
 
 
 async def main(binary):
     server = ServerProcess(binary, *SETTINGS)
     db = server.db
+    # Bob lets one turn run out (a bot move stands in); the second would hand his seat to a
+    # bot. It must not come before the crash: his clock leaves time for Alice's part.
+    bob, bob_account, timed_table = await seated_against_a_bot(server, "bob", 2_500)
+    await stored(db, timed_table, 0, (0, 0, 1), timeout=30)
     # Alice leaves her match at once. Her clock is ten minutes: if a restart forgot that a
-    # bot holds her seat, the match would stand still on her turn.
+    # bot holds her seat, the match would stand still on her turn. The crash comes while
+    # the bots have barely begun it.
     alice, _, left_table = await seated_against_a_bot(server, "alice", 600_000)
     await alice.request("leave_table", {"table_id": left_table})
     await stored(db, left_table, 0, (1, 1, 0))
-    # Bob lets one turn run out (a bot move stands in); the second would hand his seat to a
-    # bot. It must not come before the crash: his clock is long enough for the check.
-    bob, bob_account, timed_table = await seated_against_a_bot(server, "bob", 2_500)
-    await stored(db, timed_table, 0, (0, 0, 1), timeout=30)
     server.proc.kill()
     server.proc.wait()
 
@@ -76,25 +88,16 @@ async def main(binary):
     try:
         watcher = await Client.connect(server.url)
         await watcher.guest("watcher")
-        lobby = {t["table_id"]: t for t in
-                 (await watcher.request("subscribe_lobby"))["lobby"]["tables"]}
-        seat = lobby[left_table]["seats"][0]
+        tables = {t["table_id"]: t for t in
+                  (await watcher.request("subscribe_lobby"))["lobby"]["tables"]}
+        seat = tables[left_table]["seats"][0]
         assert seat["bot_holding"] and seat["away"], seat
-        seat = lobby[timed_table]["seats"][0]
+        seat = tables[timed_table]["seats"][0]
         assert not seat["bot_holding"] and seat["away"], seat
 
-        # Alice's match is played to its end by bots, and the table closes at once: her
-        # seat is given up and nobody is waited for (the grace is ten minutes).
-        await lobby_update(watcher, left_table, lambda m: "table_removed" in m)
-        with sqlite3.connect(db) as connection:
-            (abandoned_by,), = connection.execute(
-                "SELECT r.abandoned_by FROM match_results r JOIN matches m ON m.id = r.match_id"
-                " JOIN game_tables t ON t.id = m.table_id WHERE t.public_id = ?",
-                (left_table,)).fetchall()
-        assert abandoned_by == 0, abandoned_by
-
+        lobby = LobbyWatch(watcher)
         # Bob's second turn run out after the restart hands his seat to a bot.
-        await lobby_update(watcher, timed_table,
+        await lobby.update(timed_table,
                            lambda m: m.get("table", {}).get("seats", [{}])[0].get("bot_holding"))
         await stored(db, timed_table, 0, (1, 0, 2))
         # He comes back and reclaims it: stored as his again.
@@ -103,6 +106,16 @@ async def main(binary):
         await bob.request("join_table", {"table_id": timed_table})
         await bob.request("reclaim_seat", {"table_id": timed_table})
         await stored(db, timed_table, 0, (0, 0, 0))
+
+        # Alice's match is played to its end by bots, and the table closes at once: her
+        # seat is given up and nobody is waited for (the grace is ten minutes).
+        await lobby.update(left_table, lambda m: "table_removed" in m)
+        with sqlite3.connect(db) as connection:
+            (abandoned_by,), = connection.execute(
+                "SELECT r.abandoned_by FROM match_results r JOIN matches m ON m.id = r.match_id"
+                " JOIN game_tables t ON t.id = m.table_id WHERE t.public_id = ?",
+                (left_table,)).fetchall()
+        assert abandoned_by == 0, abandoned_by
         assert server.alive()
     finally:
         assert server.stop() == 0
