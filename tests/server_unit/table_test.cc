@@ -106,19 +106,24 @@ class HeldStorage final : public GameStore {
   MemoryGameStore inner;
 };
 
+// A Pilotta table to 51 with a one-minute turn clock.
+TableSettings PilottaTable(std::string table_id) {
+  TableSettings settings;
+  settings.table_id = std::move(table_id);
+  settings.game = "pilotta";
+  settings.preset = "cyprus";
+  settings.options = {"target=51"};
+  settings.rules_text = "cyprus target=51";
+  settings.seats = 4;
+  settings.turn_clock_ms = 60000;
+  return settings;
+}
+
 struct Fixture {
   Fixture() {
     REQUIRE(InitCrypto());
-    TableSettings settings;
-    settings.table_id = "t1";
-    settings.game = "pilotta";
-    settings.preset = "cyprus";
-    settings.options = {"target=51"};
-    settings.rules_text = "cyprus target=51";
-    settings.seats = 4;
-    settings.turn_clock_ms = 60000;
-    table = std::make_shared<Table>(io.get_executor(), settings, config, storage, lobby, metrics,
-                                    secret, [](const std::string&) {});
+    table = std::make_shared<Table>(io.get_executor(), PilottaTable("t1"), config, storage, lobby,
+                                    metrics, secret, [](const std::string&) {});
   }
   void Settle() {
     io.restart();
@@ -220,17 +225,9 @@ TEST_CASE_METHOD(Fixture, "a restart restores a bot holding the seat of a player
   // only her having left lets the table close as it ends.
   storage.held.clear();
   storage.hold = false;
-  TableSettings settings;
-  settings.table_id = "t2";
-  settings.game = "pilotta";
-  settings.preset = "cyprus";
-  settings.options = {"target=51"};
-  settings.rules_text = "cyprus target=51";
-  settings.seats = 4;
-  settings.turn_clock_ms = 60000;
   bool closed = false;
-  auto restored = std::make_shared<Table>(io.get_executor(), settings, config, storage, lobby,
-                                          metrics, secret,
+  auto restored = std::make_shared<Table>(io.get_executor(), PilottaTable("t2"), config, storage,
+                                          lobby, metrics, secret,
                                           [&](const std::string&) { closed = true; });
   REQUIRE(restored->Restore(unfinished[0]).empty());
   // Only what is ready now runs: a turn clock or the empty table's grace would stop it.

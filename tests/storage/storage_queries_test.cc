@@ -78,16 +78,22 @@ TEST_CASE("tables keep their settings and series score", "[storage]") {
   CHECK(series->score == std::array<int, 2>{2, 1});
 }
 
+// A 2-player Diloti match between two accounts, seat 1 dealing first.
+Match TwoPlayerMatch(std::int64_t seat0, std::int64_t seat1) {
+  Match match;
+  match.game = "diloti";
+  match.rules = "standard";
+  match.seats = {SeatHolder{seat0, "", {}}, SeatHolder{seat1, "", {}}};
+  match.first_dealer = 1;
+  match.created_ms = 10;
+  return match;
+}
+
 TEST_CASE("a match's life: seeds, moves, results, record and history", "[storage]") {
   StorageFixture fixture;
   const auto eleni = fixture.CreateAccount("eleni");
   const auto nikos = fixture.CreateAccount("nikos");
-  Match match;
-  match.game = "diloti";
-  match.rules = "standard";
-  match.seats = {SeatHolder{eleni, "", {}}, SeatHolder{nikos, "", {}}};
-  match.first_dealer = 1;
-  match.created_ms = 10;
+  const Match match = TwoPlayerMatch(eleni, nikos);
   const auto id = fixture.CreateMatch(match);
 
   REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
@@ -146,12 +152,7 @@ TEST_CASE("how a player holds a live match's seat is stored and read back", "[st
   StorageFixture fixture;
   const auto eleni = fixture.CreateAccount("eleni");
   const auto nikos = fixture.CreateAccount("nikos");
-  Match match;
-  match.game = "diloti";
-  match.rules = "standard";
-  match.seats = {SeatHolder{eleni, "", {}}, SeatHolder{nikos, "", {}}};
-  match.created_ms = 10;
-  const auto id = fixture.CreateMatch(match);
+  const auto id = fixture.CreateMatch(TwoPlayerMatch(eleni, nikos));
 
   // A new match's seats are held by their players.
   auto live = fixture.store->LoadUnfinishedMatches();
