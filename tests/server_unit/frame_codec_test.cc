@@ -1,5 +1,7 @@
 #include "server/codec/frame_codec.h"
 
+#include <google/protobuf/stubs/logging.h>
+
 #include <catch2/catch.hpp>
 
 namespace kafenio::server {
@@ -50,7 +52,30 @@ TEST_CASE("malformed frames are refused with a reason") {
   CHECK_FALSE(error.empty());
   error.clear();
   CHECK_FALSE(DecodeFrame(std::string("\xff\xff\xff\xff", 4), false, decoded, error));
-  CHECK(error == "not a protobuf Envelope");
+  CHECK(error == "not a protobuf Envelope (or a string in it is not UTF-8)");
+}
+
+// Counts what the protobuf library logs while it is installed.
+int logged_lines = 0;
+void CountLogLine(google::protobuf::LogLevel, const char*, int, const std::string&) {
+  ++logged_lines;
+}
+
+TEST_CASE("a binary frame whose string is not UTF-8 is refused without a line in the log") {
+  std::string frame = SampleMove().SerializeAsString();
+  const auto at = frame.find("r7");
+  REQUIRE(at != std::string::npos);
+  frame[at] = '\xff';
+  logged_lines = 0;
+  const auto previous = google::protobuf::SetLogHandler(&CountLogLine);
+  v1::Envelope decoded;
+  std::string error;
+  CHECK_FALSE(DecodeFrame(frame, false, decoded, error));
+  // The library still logs outside the decoder (the handler is the one that counts).
+  GOOGLE_LOG(ERROR) << "outside the decoder";
+  google::protobuf::SetLogHandler(previous);
+  CHECK(error == "not a protobuf Envelope (or a string in it is not UTF-8)");
+  CHECK(logged_lines == 1);
 }
 
 }  // namespace
