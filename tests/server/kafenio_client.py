@@ -25,14 +25,15 @@ class ServerProcess:
     server gets a database file of its own in a fresh folder, unless `db` names one (to
     restart a server on the same data) or is "memory"."""
 
-    def __init__(self, binary, *settings, web="/nonexistent", db=None):
+    def __init__(self, binary, *settings, web="/nonexistent", db=None, log=None):
         if db is None:
             db = os.path.join(tempfile.mkdtemp(prefix="kafenio-test-"), "kafenio.db")
         self.db = db
         args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web, "--db", db]
         for setting in settings:
             args += ["--set", setting]
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+        # log: a file for the server's stderr (the test's own stderr otherwise).
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=log, text=True)
         line = self.proc.stdout.readline()
         if "listening on http://" not in line:
             raise RuntimeError("server did not start: " + line)
