@@ -20,7 +20,8 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
     Seat& s = seats_[at];
     if (account != 0) {
       const std::string name = at < recovered.seat_names.size() ? recovered.seat_names[at] : "";
-      const SeatHold hold = at < recovered.seat_holds.size() ? recovered.seat_holds[at] : SeatHold{};
+      const SeatHold hold =
+          at < recovered.seat_holds.size() ? recovered.seat_holds[at] : SeatHold{};
       // As the live table had it: a bot holds the seat of a player who left or ran out of
       // time too often, and only those who missed a turn or left are marked away.
       s = Seat{Seat::Kind::human, Identity{account, name}, true, hold != SeatHold{}, hold};

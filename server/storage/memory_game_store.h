@@ -52,7 +52,7 @@ class MemoryGameStore final : public GameStore {
   std::map<std::string, SeriesRecord> series_;
   std::set<std::int64_t> abandoned_;
   std::map<std::int64_t, std::vector<SeatHold>> seat_holds_;  // by match, then seat
-  std::map<std::int64_t, MatchResultRecord> match_results_;  // by match id
+  std::map<std::int64_t, MatchResultRecord> match_results_;   // by match id
   // Current ratings by (account, mode), and what each rated match did to its players.
   std::map<std::pair<std::int64_t, std::string>, storage::Rating> ratings_;
   std::map<std::int64_t, std::map<std::int64_t, RatingChange>> rating_changes_;  // match, account

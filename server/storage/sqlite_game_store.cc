@@ -268,9 +268,9 @@ void SqliteGameStore::AbandonMatch(std::int64_t match_id) {
 }
 
 void SqliteGameStore::SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) {
-  storage_->Enqueue(
-      [match_id, seat, hold](storage::WriteTransaction& tx) { tx.PutSeatHold(match_id, seat, hold); },
-      [](const storage::WriteStatus&) {});
+  storage_->Enqueue([match_id, seat,
+                     hold](storage::WriteTransaction& tx) { tx.PutSeatHold(match_id, seat, hold); },
+                    [](const storage::WriteStatus&) {});
 }
 
 std::vector<RecoveredMatch> SqliteGameStore::LoadUnfinishedMatches() {

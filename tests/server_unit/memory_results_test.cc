@@ -27,7 +27,8 @@ struct Fixture {
     match.started_unix_ms = 1000 + static_cast<std::int64_t>(++started_);
     match.rated = rated;
     match.match_id = store.SaveMatch(match);
-    store.AppendEvent(MatchEventRecord{match.match_id, 1, "deal", 1, "42", false, 0, "", ""}, [](bool) {});
+    store.AppendEvent(MatchEventRecord{match.match_id, 1, "deal", 1, "42", false, 0, "", ""},
+                      [](bool) {});
     store.AppendEvent(MatchEventRecord{match.match_id, 2, "move", 0, "0 lay 8c", false, 0, "", ""},
                       [](bool) {});
     return match.match_id;

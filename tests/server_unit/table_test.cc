@@ -226,9 +226,9 @@ TEST_CASE_METHOD(Fixture, "a restart restores a bot holding the seat of a player
   storage.held.clear();
   storage.hold = false;
   bool closed = false;
-  auto restored = std::make_shared<Table>(io.get_executor(), PilottaTable("t2"), config, storage,
-                                          lobby, metrics, secret,
-                                          [&](const std::string&) { closed = true; });
+  auto restored =
+      std::make_shared<Table>(io.get_executor(), PilottaTable("t2"), config, storage, lobby,
+                              metrics, secret, [&](const std::string&) { closed = true; });
   REQUIRE(restored->Restore(unfinished[0]).empty());
   // Only what is ready now runs: a turn clock or the empty table's grace would stop it.
   io.restart();
