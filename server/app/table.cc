@@ -83,7 +83,7 @@ v1::TableInfo Table::Info() const {
     out.set_name(s.kind == Seat::Kind::bot ? "bot" : s.who.name);
     out.set_account_id(s.who.account_id);
     out.set_ready(s.ready);
-    out.set_away(s.away);
+    out.set_away(s.Away());
     out.set_bot_holding(s.hold.bot_holding);
     bool connected = s.kind == Seat::Kind::bot;
     if (s.kind == Seat::Kind::human) {
@@ -178,7 +178,7 @@ void Table::Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string 
       return t.Fail(peer, request_id, v1::REGISTERED_ONLY,
                     "this table is rated: register an account to sit here");
     }
-    s = Seat{Seat::Kind::human, who, false, false, {}};  // replaces a bot, if any
+    s = Seat{Seat::Kind::human, who, false, {}};  // replaces a bot, if any
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
   });
@@ -208,9 +208,8 @@ void Table::Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_
     const int seat = t.SeatOf(who.account_id);
     if (seat >= 0 && !t.match_live_) t.seats_[static_cast<std::size_t>(seat)] = Seat{};
     if (seat >= 0 && t.match_live_) {
-      Seat& s = t.seats_[static_cast<std::size_t>(seat)];
-      s.away = true;
-      t.SetHold(seat, SeatHold{.bot_holding = true, .left = true, .timeouts = s.hold.timeouts});
+      const SeatHold& held = t.seats_[static_cast<std::size_t>(seat)].hold;
+      t.SetHold(seat, SeatHold{.bot_holding = true, .left = true, .timeouts = held.timeouts});
       t.ScheduleNext();  // the bot moves now if it is that seat's turn
     }
     t.Reply(peer, MakeOk(request_id));
@@ -251,7 +250,7 @@ void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::stri
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
     if (s.kind != Seat::Kind::empty)
       return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
-    s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, false, {}};
+    s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, {}};
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
     t.MaybeStartMatch();
@@ -263,7 +262,6 @@ void Table::Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string reques
     const int seat = t.SeatOf(who.account_id);
     if (seat < 0)
       return t.Fail(peer, request_id, v1::NOT_YOUR_SEAT, "you hold no seat at this table");
-    t.seats_[static_cast<std::size_t>(seat)].away = false;
     t.SetHold(seat, SeatHold{});
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
@@ -350,11 +348,11 @@ void Table::StartMatch() {
   commitments_.clear();
   delivered_hand_ = 0;
   metrics_.live_matches.fetch_add(1, std::memory_order_relaxed);
-  // The new match's seats are stored as nobody's held: a bot still holding a seat (its
-  // player never came back) holds it in this match too, which is stored again.
+  // The new match's seats are stored held by their players (SeatHold{}), so that is what
+  // the table starts from; SetHold then stores what carries over: a bot still holding the
+  // seat of a player who never came back holds it in this match too. Timeouts start anew.
   for (int seat = 0; seat < settings_.seats; ++seat) {
     Seat& s = seats_[static_cast<std::size_t>(seat)];
-    s.away = false;
     const SeatHold carried{.bot_holding = s.hold.bot_holding};
     s.hold = SeatHold{};
     SetHold(seat, carried);
@@ -440,9 +438,9 @@ void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move,
       return t.Fail(peer, request_id, v1::NOT_YOUR_TURN, "the match has moved on since that event");
     }
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
-    const bool was_away = s.away || s.hold.bot_holding;
+    const bool was_away = s.Away() || s.hold.bot_holding;
     t.SubmitMove(seat, move, false, Ack{peer, request_id, received}, peer);
-    if (was_away && !s.away) t.PublishInfo();
+    if (was_away && !s.Away()) t.PublishInfo();
   });
 }
 
@@ -458,7 +456,6 @@ void Table::SubmitMove(int seat, const v1::Move& move, bool by_server, std::opti
   }
   if (!by_server) {
     // A move of their own: the player is back.
-    seats_[static_cast<std::size_t>(seat)].away = false;
     SetHold(seat, SeatHold{});
   }
   metrics_.moves_total.fetch_add(1, std::memory_order_relaxed);
@@ -762,7 +759,6 @@ void Table::OnClock(std::int64_t seq) {
   Seat& s = seats_[static_cast<std::size_t>(to_act)];
   if (s.kind != Seat::Kind::human) return;
   // Out of time: a bot move stands in, and after enough of them a bot holds the seat.
-  s.away = true;
   SeatHold hold = s.hold;
   if (++hold.timeouts >= config_.timeouts_before_bot) hold.bot_holding = true;
   SetHold(to_act, hold);

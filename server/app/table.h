@@ -91,12 +91,14 @@ class Table : public std::enable_shared_from_this<Table> {
     Kind kind = Kind::empty;
     Identity who;
     bool ready = false;
-    bool away = false;  // missed a turn or left during the match; shown to the table
     // Whether a bot plays the seat for its player, whether they left the table during the
     // match (unless they reclaim the seat it is given up when the match ends, and nobody
     // waits for them: MaybeClose), and their timeouts in a row. Changed through SetHold
     // while a match is live, so that a restart restores it.
     SeatHold hold;
+    // Shown to the table: the player missed a turn or left during the match, and has not
+    // played or reclaimed the seat since.
+    bool Away() const { return hold.left || hold.timeouts > 0; }
   };
   struct Member {
     PeerRef peer;

@@ -23,10 +23,10 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
       const SeatHold hold =
           at < recovered.seat_holds.size() ? recovered.seat_holds[at] : SeatHold{};
       // As the live table had it: a bot holds the seat of a player who left or ran out of
-      // time too often, and only those who missed a turn or left are marked away.
-      s = Seat{Seat::Kind::human, Identity{account, name}, true, hold != SeatHold{}, hold};
+      // time too often.
+      s = Seat{Seat::Kind::human, Identity{account, name}, true, hold};
     } else {
-      s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, false, {}};
+      s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, {}};
     }
   }
   matches_played_ = recovered.series.matches_played;
