@@ -11,6 +11,7 @@ import random
 import subprocess
 import tempfile
 import sys
+import time
 
 import websockets
 
@@ -227,6 +228,39 @@ async def play_move_as_player(client, table_id, notation, retries=5, expected_se
                 continue
             assert error.code in refusals, error
             return False
+
+
+class LobbyWatch:
+    """A lobby subscriber's pushes, followed table by table: waiting for one table's update
+    consumes that table's pushes up to it and keeps the other tables' for later, so tables
+    whose updates interleave can be followed in turn."""
+
+    def __init__(self, client):
+        self.client = client
+        self.kept = []  # pushes about tables nobody has waited for since they came
+
+    @staticmethod
+    def about(message, table):
+        return (message.get("table", {}).get("table_id") == table or
+                message.get("table_removed", {}).get("table_id") == table)
+
+    async def update(self, table, until, timeout=20):
+        """The next lobby push about `table` for which until(message) holds."""
+        for index, message in enumerate(self.kept):
+            if self.about(message, table) and until(message):
+                # The table's earlier pushes are consumed with it; later ones stay.
+                self.kept = [m for m in self.kept[:index] if not self.about(m, table)] + \
+                    self.kept[index + 1:]
+                return message
+        self.kept = [m for m in self.kept if not self.about(m, table)]
+        deadline = time.monotonic() + timeout
+        while True:
+            message = await self.client.next_event(timeout=max(0.1, deadline - time.monotonic()))
+            if self.about(message, table):
+                if until(message):
+                    return message
+            elif "table" in message or "table_removed" in message:
+                self.kept.append(message)
 
 
 def run(coroutine):

@@ -10,7 +10,7 @@ import sqlite3
 import sys
 import time
 
-from kafenio_client import Client, ServerProcess, body_of, run
+from kafenio_client import Client, LobbyWatch, ServerProcess, body_of, run
 
 SETTINGS = ("timeouts_before_bot=2", "bot_delay_ms=40", "empty_table_grace_ms=600000")
 
@@ -46,28 +46,6 @@ async def seated_against_a_bot(server, name, turn_clock_ms):
     return client, account, table
 
 
-class LobbyWatch:
-    """Every lobby push, kept: two tables' updates interleave, and waiting for one must not
-    lose the other's."""
-
-    def __init__(self, client):
-        self.client = client
-        self.seen = []
-
-    async def update(self, table, until, timeout=60):
-        """The first lobby push about `table` for which until(message) holds."""
-        deadline = time.monotonic() + timeout
-        checked = 0
-        while True:
-            for message in self.seen[checked:]:
-                if (message.get("table", {}).get("table_id") == table or
-                        message.get("table_removed", {}).get("table_id") == table) and until(message):
-                    return message
-            checked = len(self.seen)
-            self.seen.append(await self.client.next_event(
-                timeout=max(0.1, deadline - time.monotonic())))
-
-
 async def main(binary):
     server = ServerProcess(binary, *SETTINGS)
     db = server.db
@@ -98,7 +76,8 @@ async def main(binary):
         lobby = LobbyWatch(watcher)
         # Bob's second turn run out after the restart hands his seat to a bot.
         await lobby.update(timed_table,
-                           lambda m: m.get("table", {}).get("seats", [{}])[0].get("bot_holding"))
+                           lambda m: m.get("table", {}).get("seats", [{}])[0].get("bot_holding"),
+                           timeout=60)
         await stored(db, timed_table, 0, (1, 0, 2))
         # He comes back and reclaims it: stored as his again.
         bob = await Client.connect(server.url)
@@ -109,7 +88,7 @@ async def main(binary):
 
         # Alice's match is played to its end by bots, and the table closes at once: her
         # seat is given up and nobody is waited for (the grace is ten minutes).
-        await lobby.update(left_table, lambda m: "table_removed" in m)
+        await lobby.update(left_table, lambda m: "table_removed" in m, timeout=60)
         with sqlite3.connect(db) as connection:
             (abandoned_by,), = connection.execute(
                 "SELECT r.abandoned_by FROM match_results r JOIN matches m ON m.id = r.match_id"

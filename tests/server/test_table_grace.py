@@ -8,20 +8,9 @@ import asyncio
 import sys
 import time
 
-from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, run
+from kafenio_client import Client, LobbyWatch, ServerError, ServerProcess, body_of, game_view, run
 
 GRACE_MS = 3000
-
-
-async def lobby_update(watcher, table, until, timeout=20):
-    """The next lobby push about `table` for which until(message) holds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        message = await watcher.next_event(timeout=max(0.1, deadline - time.monotonic()))
-        if message.get("table", {}).get("table_id") == table or \
-                message.get("table_removed", {}).get("table_id") == table:
-            if until(message):
-                return message
 
 
 async def come_back(server, token):
@@ -37,6 +26,7 @@ async def main(binary):
         watcher = await Client.connect(server.url)
         await watcher.guest("watcher")
         await watcher.request("subscribe_lobby")
+        lobby = LobbyWatch(watcher)
 
         alice = await Client.connect(server.url)
         account = await alice.guest("alice")
@@ -63,7 +53,7 @@ async def main(binary):
             pass
         match_id = alice.match_id
         await alice.close()
-        await lobby_update(watcher, table, lambda m: m.get("table", {}).get("matches_played") == 1)
+        await lobby.update(table, lambda m: m.get("table", {}).get("matches_played") == 1)
         ended_at = time.monotonic()
 
         # Back within the grace: the table is there, with the finished match's result.
@@ -85,7 +75,7 @@ async def main(binary):
         # Gone again, for longer than the grace: the table closes and the lobby says so.
         await alice.close()
         left_at = time.monotonic()
-        await lobby_update(watcher, table, lambda m: "table_removed" in m)
+        await lobby.update(table, lambda m: "table_removed" in m)
         assert time.monotonic() - left_at >= GRACE_MS / 1000 * 0.9, "closed before the grace"
         alice = await come_back(server, account["token"])
         try:
@@ -100,7 +90,7 @@ async def main(binary):
         await alice.request("sit", {"table_id": other, "seat": 0})
         await alice.request("leave_table", {"table_id": other})
         left_at = time.monotonic()
-        await lobby_update(watcher, other, lambda m: "table_removed" in m)
+        await lobby.update(other, lambda m: "table_removed" in m)
         assert time.monotonic() - left_at < GRACE_MS / 1000, "a table nobody sits at waited"
 
         # One who leaves during a match gives the seat up when it ends: the bots finish it
@@ -113,11 +103,11 @@ async def main(binary):
         while body_of(await alice.next_match_event()) != "match_started":
             pass
         await alice.request("leave_table", {"table_id": third})
-        message = await lobby_update(watcher, third, lambda m: "table_removed" in m or
+        message = await lobby.update(third, lambda m: "table_removed" in m or
                                      m.get("table", {}).get("matches_played") == 1)
         ended_at = time.monotonic()
         if "table_removed" not in message:
-            await lobby_update(watcher, third, lambda m: "table_removed" in m)
+            await lobby.update(third, lambda m: "table_removed" in m)
         assert time.monotonic() - ended_at < GRACE_MS / 2000, "waited for a player who left"
         assert server.alive()
     finally:
