@@ -178,9 +178,8 @@ TEST_CASE("how a player holds a live match's seat is stored and read back", "[st
                 tx.PutSeatHold(id, 0, SeatHold{});
                 tx.PutSeatHold(id, 2, left);
               }).ok());
-  CHECK_FALSE(Write(*fixture.store, [&](WriteTransaction& tx) {
-                tx.PutSeatHold(id + 1, 0, left);
-              }).ok());
+  CHECK_FALSE(
+      Write(*fixture.store, [&](WriteTransaction& tx) { tx.PutSeatHold(id + 1, 0, left); }).ok());
   CHECK(fixture.store->LoadUnfinishedMatches()[0].match.seats[0].hold == timed_out);
 }
 
