@@ -1,5 +1,6 @@
 #include "server/app/hub.h"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <cstdio>
 #include <sstream>
@@ -31,25 +32,30 @@ std::shared_ptr<Table> Hub::AddTable(const TableSettings& settings) {
   return table;
 }
 
+TableSettings Hub::SettingsOf(const TableRecord& table) const {
+  TableSettings settings;
+  // A match stored before tables had public ids gets a fresh name.
+  settings.table_id = table.table_id.empty() ? RandomToken(5) : table.table_id;
+  settings.game = table.game;
+  // The stored rules are the canonical text: the preset, then KEY=VALUE options.
+  std::istringstream rules(table.rules);
+  rules >> settings.preset;
+  for (std::string option; rules >> option;) settings.options.push_back(option);
+  settings.rules_text = table.rules;
+  settings.seats = table.seat_count;
+  settings.is_private = table.is_private;
+  settings.invite_code = table.invite_code;
+  settings.turn_clock_ms =
+      table.turn_clock_ms > 0 ? table.turn_clock_ms : config_.default_turn_clock_ms;
+  settings.series_matches = table.series_matches;
+  settings.rated = table.rated;
+  return settings;
+}
+
 int Hub::RecoverUnfinishedMatches() {
   int recovered = 0;
   for (const RecoveredMatch& match : storage_.LoadUnfinishedMatches()) {
-    TableSettings settings;
-    // A match stored before tables had public ids gets a fresh name.
-    settings.table_id = match.table.table_id.empty() ? RandomToken(5) : match.table.table_id;
-    settings.game = match.table.game;
-    // The stored rules are the canonical text: the preset, then KEY=VALUE options.
-    std::istringstream rules(match.table.rules);
-    rules >> settings.preset;
-    for (std::string option; rules >> option;) settings.options.push_back(option);
-    settings.rules_text = match.table.rules;
-    settings.seats = match.table.seat_count;
-    settings.is_private = match.table.is_private;
-    settings.invite_code = match.table.invite_code;
-    settings.turn_clock_ms =
-        match.table.turn_clock_ms > 0 ? match.table.turn_clock_ms : config_.default_turn_clock_ms;
-    settings.series_matches = match.table.series_matches;
-    settings.rated = match.table.rated;
+    const TableSettings settings = SettingsOf(match.table);
     if (FindTable(settings.table_id)) {
       std::fprintf(stderr, "kafenio: match %lld: table %s already has a live match; skipped\n",
                    static_cast<long long>(match.match.match_id), settings.table_id.c_str());
@@ -63,6 +69,27 @@ int Hub::RecoverUnfinishedMatches() {
       tables_.erase(settings.table_id);
       continue;
     }
+    ++recovered;
+  }
+  return recovered;
+}
+
+int Hub::RecoverWaitingTables() {
+  int recovered = 0;
+  for (const RecoveredTable& stored : storage_.LoadOpenTables()) {
+    const std::string& table_id = stored.table.table_id;
+    if (table_id.empty() || FindTable(table_id)) continue;  // no name to close it by, or taken
+    const bool seated =
+        std::any_of(stored.seats.begin(), stored.seats.end(),
+                    [](const TableSeatRecord& seat) { return seat.account_id != 0; });
+    if (!seated) {
+      // Nobody to wait for (as MaybeClose decides for a live table).
+      storage_.CloseTable(table_id);
+      continue;
+    }
+    TableSettings settings = SettingsOf(stored.table);
+    settings.table_number = stored.table_number;  // draws the series' first dealer again
+    AddTable(settings)->RestoreSeating(stored);
     ++recovered;
   }
   return recovered;

@@ -44,6 +44,10 @@ class Hub {
   // the store holds as unfinished. Returns how many matches were recovered; a match that
   // cannot be rebuilt is reported on stderr and left as it is stored.
   int RecoverUnfinishedMatches();
+  // Then every table that had no match live, with players seated (waiting for the next
+  // match of their series): they get the same grace to come back as after a dropped
+  // connection. Open tables nobody sat at are closed. Returns how many came back.
+  int RecoverWaitingTables();
 
   void Handle(ClientContext& client, const v1::Envelope& request);
   void Disconnected(ClientContext& client);
@@ -55,6 +59,8 @@ class Hub {
  private:
   std::shared_ptr<Table> FindTable(const std::string& table_id);
   std::shared_ptr<Table> AddTable(const TableSettings& settings);
+  // A stored table's settings, as recovery rebuilds them.
+  TableSettings SettingsOf(const TableRecord& table) const;
   void CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
                    const v1::CreateTable& request, const std::string& request_id);
   void SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,

@@ -179,6 +179,7 @@ void Table::Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string 
                     "this table is rated: register an account to sit here");
     }
     s = Seat{Seat::Kind::human, who, false, {}};  // replaces a bot, if any
+    t.SaveSeating();
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
   });
@@ -192,6 +193,7 @@ void Table::Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_
     if (t.match_live_)
       return t.Fail(peer, request_id, v1::MATCH_IN_PROGRESS, "a match is in progress");
     t.seats_[static_cast<std::size_t>(seat)] = Seat{};
+    t.SaveSeating();
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
   });
@@ -206,7 +208,10 @@ void Table::Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_
     // holds it at once so the match can finish; unless they come back and reclaim it,
     // they have abandoned the match (docs/ratings.md).
     const int seat = t.SeatOf(who.account_id);
-    if (seat >= 0 && !t.match_live_) t.seats_[static_cast<std::size_t>(seat)] = Seat{};
+    if (seat >= 0 && !t.match_live_) {
+      t.seats_[static_cast<std::size_t>(seat)] = Seat{};
+      t.SaveSeating();
+    }
     if (seat >= 0 && t.match_live_) {
       const SeatHold& held = t.seats_[static_cast<std::size_t>(seat)].hold;
       t.SetHold(seat, SeatHold{.bot_holding = true, .left = true, .timeouts = held.timeouts});
@@ -251,6 +256,7 @@ void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::stri
     if (s.kind != Seat::Kind::empty)
       return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
     s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, {}};
+    t.SaveSeating();
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
     t.MaybeStartMatch();
@@ -422,6 +428,18 @@ std::int64_t Table::TurnDeadlineFromNow() const {
   return clocked ? NowMs() + settings_.turn_clock_ms : 0;
 }
 
+void Table::SaveSeating() {
+  if (match_live_ || closed_) return;
+  std::vector<TableSeatRecord> taken;
+  for (int seat = 0; seat < settings_.seats; ++seat) {
+    const Seat& s = seats_[static_cast<std::size_t>(seat)];
+    if (s.kind == Seat::Kind::empty) continue;
+    taken.push_back(
+        TableSeatRecord{seat, s.kind == Seat::Kind::human ? s.who.account_id : 0, {}, false});
+  }
+  storage_.SaveTableSeats(settings_.table_id, taken);
+}
+
 void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move,
                      std::int64_t expected_seq, std::string request_id) {
   const auto received = std::chrono::steady_clock::now();
@@ -521,6 +539,7 @@ void Table::FinishMatch() {
     if (s.kind == Seat::Kind::human) s.ready = false;
     if (s.hold.left) s = Seat{};
   }
+  SaveSeating();
   PublishInfo();
   // A table of bots watched by someone (the load tool, the privacy test) plays on.
   const bool all_bots = std::none_of(seats_.begin(), seats_.begin() + settings_.seats,
@@ -803,6 +822,7 @@ void Table::Close() {
     storage_.AbandonMatch(match_id_);
     metrics_.live_matches.fetch_sub(1, std::memory_order_relaxed);
   }
+  storage_.CloseTable(settings_.table_id);
   metrics_.tables.fetch_sub(1, std::memory_order_relaxed);
   lobby_.Remove(settings_.table_id);
   on_closed_(settings_.table_id);

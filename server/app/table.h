@@ -68,6 +68,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // or the seat to act with a fresh turn clock. Players who come back get a snapshot.
   // Returns an error, empty on success; on error the table must be discarded.
   std::string Restore(const RecoveredMatch& recovered);
+  // The same for a table that had no match live: its players are seated again as stored
+  // (not ready: they confirm the next match when they are back) and the series goes on.
+  // Nobody is connected yet, so the table waits empty_table_grace_ms for them.
+  void RestoreSeating(const RecoveredTable& recovered);
 
   // Requests, each answered to `peer` with Ok, a specific reply or a typed Error.
   void Open(std::shared_ptr<Peer> peer, Identity who, std::string request_id);  // creator joins
@@ -145,6 +149,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t TurnDeadlineFromNow() const;
   // Sets how the seat is held and, during a match, stores a change of it.
   void SetHold(int seat, const SeatHold& hold);
+  // Stores who sits where, while no match is live (a live match's seats are its own), so
+  // that a restart between matches seats them again.
+  void SaveSeating();
   // The published commitment of `hand` (hex), empty when there is none.
   std::string CommitmentOf(int hand) const;
   void SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,

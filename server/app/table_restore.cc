@@ -1,7 +1,8 @@
-// Crash recovery for one table (Table::Restore): the match is rebuilt by replaying its
+// Crash recovery for one table. Table::Restore: the match is rebuilt by replaying its
 // stored deals and moves through the engine, counting sequence numbers exactly as the live
 // table did (match started, then per hand: the deal, each move, the hand's end), so the
 // rebuilt match is the one whose events players were sent and carries on from there.
+// Table::RestoreSeating: a table between matches gets its seated players back.
 #include <cstdio>
 
 #include "server/app/table.h"
@@ -111,6 +112,31 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
     t.ScheduleNext();
   });
   return {};
+}
+
+void Table::RestoreSeating(const RecoveredTable& recovered) {
+  for (const TableSeatRecord& stored : recovered.seats) {
+    if (stored.seat < 0 || stored.seat >= settings_.seats) continue;  // not a seat here
+    Seat& s = seats_[static_cast<std::size_t>(stored.seat)];
+    if (stored.account_id != 0) {
+      s = Seat{
+          Seat::Kind::human, Identity{stored.account_id, stored.name, stored.guest}, false, {}};
+    } else {
+      s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, {}};
+    }
+  }
+  // The first dealer of the series comes from the table's number (the constructor).
+  matches_played_ = recovered.series.matches_played;
+  series_score_ = recovered.series.score;
+  metrics_.tables.fetch_add(1, std::memory_order_relaxed);
+  std::fprintf(stderr,
+               "kafenio: recovered table %s between matches (%zu seats taken, %d of its series'"
+               " matches played)\n",
+               settings_.table_id.c_str(), recovered.seats.size(), matches_played_);
+  OnStrand([](Table& t) {
+    t.PublishInfo();
+    t.MaybeClose();  // nobody is connected: wait the grace for the seated players
+  });
 }
 
 }  // namespace kafenio::server

@@ -112,6 +112,7 @@ int RunServe(const Args& args) {
   server::Hub hub(io.get_executor(), config, storage, metrics, deal_secret);
   // Before taking connections: every match a crash interrupted carries on.
   const int recovered = hub.RecoverUnfinishedMatches();
+  const int waiting = hub.RecoverWaitingTables();
   server::ServerContext context{config, hub, metrics};
   const auto endpoint = server::StartListener(io, context, error);
   if (!error.empty()) {
@@ -130,6 +131,7 @@ int RunServe(const Args& args) {
       config.threads, config.web_root.c_str(), have_web ? "" : " (absent)",
       in_memory ? "memory" : "sqlite ", in_memory ? "" : config.db_path.c_str());
   if (recovered > 0) std::printf("kafenio: %d unfinished matches recovered\n", recovered);
+  if (waiting > 0) std::printf("kafenio: %d tables between matches recovered\n", waiting);
   std::fflush(stdout);
 
   std::vector<std::thread> threads;

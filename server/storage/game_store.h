@@ -130,6 +130,25 @@ struct RecoveredMatch {
   int hand_results_stored = 0;  // hands whose result is already stored
 };
 
+// Who sits in one seat of a table between matches: an account or a bot.
+struct TableSeatRecord {
+  int seat = 0;
+  std::int64_t account_id = 0;  // 0: a bot
+  // Filled in by LoadOpenTables (ignored by SaveTableSeats): the account's name, and
+  // whether it is a guest's.
+  std::string name;
+  bool guest = false;
+};
+
+// A table a restart brings back without a match: still open (not closed), no match live,
+// and who sat where when it was last stored.
+struct RecoveredTable {
+  TableRecord table;
+  std::int64_t table_number = 0;       // the store's number for it, as SaveTable returned
+  std::vector<TableSeatRecord> seats;  // the seats taken, by seat number
+  SeriesRecord series;
+};
+
 class GameStore {
  public:
   using Done = std::function<void(bool ok)>;
@@ -161,11 +180,20 @@ class GameStore {
   // transaction; returns once they are durable.
   virtual void SaveMatchResult(const MatchResultRecord& result) = 0;
   virtual void SaveSeries(const SeriesRecord& series) = 0;
+  // Who sits at the table while no match is live there (the seats taken), queued behind
+  // the table's earlier writes; a restart seats them again (LoadOpenTables).
+  virtual void SaveTableSeats(const std::string& table_id,
+                              const std::vector<TableSeatRecord>& seats) = 0;
+  // The table has closed for good: a restart does not bring it back.
+  virtual void CloseTable(const std::string& table_id) = 0;
   // The match will never finish (its table closed while it was live).
   virtual void AbandonMatch(std::int64_t match_id) = 0;
 
   // Crash recovery, at start-up: every match stored as live, with what rebuilds it.
   virtual std::vector<RecoveredMatch> LoadUnfinishedMatches() = 0;
+  // And every table still open without a live match (a table with a live match comes back
+  // with it), with who sat there.
+  virtual std::vector<RecoveredTable> LoadOpenTables() = 0;
 
   // Results and ratings (issue 5). Match ids are the server's.
   // The game record (shared/record-format.md) of a finished match; none while it is live.

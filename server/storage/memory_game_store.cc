@@ -51,6 +51,7 @@ void MemoryGameStore::DeleteSession(const std::string& token_hash) {
 std::int64_t MemoryGameStore::SaveTable(const TableRecord& table) {
   std::lock_guard lock(mutex_);
   tables_[table.table_id] = table;
+  table_numbers_[table.table_id] = next_table_number_;
   return next_table_number_++;
 }
 
@@ -215,6 +216,53 @@ void MemoryGameStore::SaveSeatHold(std::int64_t match_id, int seat, const SeatHo
   auto& holds = seat_holds_[match_id];
   holds.resize(match->second.seat_accounts.size());
   holds[static_cast<std::size_t>(seat)] = hold;
+}
+
+void MemoryGameStore::SaveTableSeats(const std::string& table_id,
+                                     const std::vector<TableSeatRecord>& seats) {
+  std::lock_guard lock(mutex_);
+  if (!tables_.count(table_id) || closed_tables_.count(table_id))
+    return;  // as the SQLite store refuses it
+  auto& stored = table_seats_[table_id];
+  stored.clear();
+  for (const TableSeatRecord& seat : seats)
+    stored.push_back({seat.seat, seat.account_id, {}, false});
+}
+
+void MemoryGameStore::CloseTable(const std::string& table_id) {
+  std::lock_guard lock(mutex_);
+  if (!tables_.count(table_id)) return;
+  closed_tables_.insert(table_id);
+  table_seats_.erase(table_id);
+}
+
+std::vector<RecoveredTable> MemoryGameStore::LoadOpenTables() {
+  std::lock_guard lock(mutex_);
+  std::set<std::string> with_live_match;
+  for (const auto& [id, match] : matches_) {
+    if (!abandoned_.count(id) && !match_results_.count(id)) with_live_match.insert(match.table_id);
+  }
+  std::vector<RecoveredTable> open;
+  for (const auto& [table_id, table] : tables_) {
+    if (closed_tables_.count(table_id) || with_live_match.count(table_id)) continue;
+    RecoveredTable out;
+    out.table = table;
+    out.table_number = table_numbers_[table_id];
+    if (const auto seats = table_seats_.find(table_id); seats != table_seats_.end()) {
+      for (TableSeatRecord seat : seats->second) {
+        if (const auto account = accounts_.find(seat.account_id); account != accounts_.end()) {
+          seat.name = account->second.name;
+          seat.guest = account->second.guest;
+        }
+        out.seats.push_back(std::move(seat));
+      }
+    }
+    if (const auto series = series_.find(table_id); series != series_.end())
+      out.series = series->second;
+    out.series.table_id = table_id;
+    open.push_back(std::move(out));
+  }
+  return open;
 }
 
 std::vector<RecoveredMatch> MemoryGameStore::LoadUnfinishedMatches() {

@@ -27,7 +27,11 @@ class MemoryGameStore final : public GameStore {
   void SaveSeries(const SeriesRecord& series) override;
   void AbandonMatch(std::int64_t match_id) override;
   void SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) override;
+  void SaveTableSeats(const std::string& table_id,
+                      const std::vector<TableSeatRecord>& seats) override;
+  void CloseTable(const std::string& table_id) override;
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
+  std::vector<RecoveredTable> LoadOpenTables() override;
   std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) override;
   std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
                                               std::int64_t before_match_id) override;
@@ -46,6 +50,9 @@ class MemoryGameStore final : public GameStore {
   std::map<std::string, std::int64_t> account_by_name_;
   std::map<std::string, SessionRecord> sessions_;
   std::map<std::string, TableRecord> tables_;
+  std::map<std::string, std::int64_t> table_numbers_;
+  std::set<std::string> closed_tables_;
+  std::map<std::string, std::vector<TableSeatRecord>> table_seats_;  // open tables only
   std::map<std::int64_t, MatchRecord> matches_;
   std::map<std::int64_t, std::vector<MatchEventRecord>> events_;
   std::vector<HandResultRecord> hand_results_;

@@ -32,8 +32,9 @@ struct GameTable {
   std::int64_t clock_ms = 30000;
   bool rated = false;  // rated or casual table
   std::int64_t created_ms = 0;
-  std::optional<std::string> public_id;  // the server's name for it (migration 0004)
-  int series_matches = 0;                // matches in its series; 0: no limit
+  std::optional<std::string> public_id;   // the server's name for it (migration 0004)
+  int series_matches = 0;                 // matches in its series; 0: no limit
+  std::optional<std::int64_t> closed_ms;  // when it closed for good (migration 0006)
 };
 
 struct Series {
@@ -57,6 +58,22 @@ struct SeatHolder {
   std::string bot;  // the bot's name when account_id is empty
   SeatHold hold;
   bool IsBot() const { return !account_id.has_value(); }
+};
+
+// Who sits in one seat of a table between matches (migration 0006): an account or a bot.
+struct TableSeat {
+  int seat = 0;
+  std::optional<std::int64_t> account_id;  // none: a bot
+  bool IsBot() const { return !account_id.has_value(); }
+  friend bool operator==(const TableSeat&, const TableSeat&) = default;
+};
+
+// A table not closed and without a live match, with its seating and series: what a restart
+// brings back besides the live matches.
+struct OpenTable {
+  GameTable table;
+  std::vector<TableSeat> seats;  // the seats taken, by seat number
+  Series series;
 };
 
 enum class MatchState { live, finished, abandoned };

@@ -27,6 +27,21 @@ AccountRecord FromStored(const storage::Account& account) {
   return out;
 }
 
+TableRecord FromStored(const storage::GameTable& table) {
+  TableRecord out;
+  out.table_id = table.public_id.value_or("");
+  out.game = table.game;
+  out.rules = table.rules;
+  out.seat_count = table.seats;
+  out.is_private = !table.is_public;
+  out.invite_code = table.invite_code.value_or("");
+  out.turn_clock_ms = static_cast<int>(table.clock_ms);
+  out.created_unix_ms = table.created_ms;
+  out.series_matches = table.series_matches;
+  out.rated = table.rated;
+  return out;
+}
+
 // The two numbers after `word` in a "hand N ... score A B total C D ..." line.
 std::array<int, 2> PairAfter(const std::string& line, const std::string& word) {
   std::istringstream in(line);
@@ -237,14 +252,16 @@ void SqliteGameStore::SaveMatchResult(const MatchResultRecord& result) {
   }
 }
 
+std::int64_t SqliteGameStore::StoredTableId(const std::string& table_id) {
+  std::lock_guard lock(mutex_);
+  const auto table = table_ids_.find(table_id);
+  return table == table_ids_.end() ? 0 : table->second;
+}
+
 void SqliteGameStore::SaveSeries(const SeriesRecord& series) {
   storage::Series row;
-  {
-    std::lock_guard lock(mutex_);
-    auto table = table_ids_.find(series.table_id);
-    if (table == table_ids_.end()) return;
-    row.table_id = table->second;
-  }
+  row.table_id = StoredTableId(series.table_id);
+  if (row.table_id == 0) return;
   row.matches_played = series.matches_played;
   row.score = series.score;
   storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.PutSeries(row); },
@@ -273,6 +290,56 @@ void SqliteGameStore::SaveSeatHold(std::int64_t match_id, int seat, const SeatHo
                     [](const storage::WriteStatus&) {});
 }
 
+void SqliteGameStore::SaveTableSeats(const std::string& table_id,
+                                     const std::vector<TableSeatRecord>& seats) {
+  const std::int64_t stored = StoredTableId(table_id);
+  if (stored == 0) return;
+  std::vector<storage::TableSeat> rows;
+  for (const TableSeatRecord& seat : seats) {
+    rows.push_back(storage::TableSeat{
+        seat.seat, seat.account_id != 0 ? std::optional(seat.account_id) : std::nullopt});
+  }
+  storage_->Enqueue([stored, rows = std::move(rows)](
+                        storage::WriteTransaction& tx) { tx.PutTableSeats(stored, rows); },
+                    [](const storage::WriteStatus&) {});
+}
+
+void SqliteGameStore::CloseTable(const std::string& table_id) {
+  const std::int64_t stored = StoredTableId(table_id);
+  if (stored == 0) return;
+  const std::int64_t now = NowMs();
+  storage_->Enqueue([stored, now](storage::WriteTransaction& tx) { tx.CloseTable(stored, now); },
+                    [](const storage::WriteStatus&) {});
+}
+
+std::string SqliteGameStore::NameOf(std::int64_t account_id, bool* guest) {
+  const auto found = storage_->FindAccount(account_id);
+  if (guest) *guest = found && !found->password_hash.has_value();
+  return found ? found->name : "player " + std::to_string(account_id);
+}
+
+std::vector<RecoveredTable> SqliteGameStore::LoadOpenTables() {
+  std::vector<RecoveredTable> recovered;
+  for (const storage::OpenTable& stored : storage_->LoadOpenTables()) {
+    RecoveredTable out;
+    out.table = FromStored(stored.table);
+    out.table_number = stored.table.id;
+    for (const storage::TableSeat& seat : stored.seats) {
+      TableSeatRecord record{seat.seat, seat.account_id.value_or(0), {}, false};
+      if (seat.account_id) record.name = NameOf(*seat.account_id, &record.guest);
+      out.seats.push_back(std::move(record));
+    }
+    out.series =
+        SeriesRecord{out.table.table_id, stored.series.matches_played, stored.series.score};
+    if (!out.table.table_id.empty()) {
+      std::lock_guard lock(mutex_);
+      table_ids_[out.table.table_id] = stored.table.id;
+    }
+    recovered.push_back(std::move(out));
+  }
+  return recovered;
+}
+
 std::vector<RecoveredMatch> SqliteGameStore::LoadUnfinishedMatches() {
   std::vector<RecoveredMatch> recovered;
   for (const storage::UnfinishedMatch& stored : storage_->LoadUnfinishedMatches()) {
@@ -285,18 +352,7 @@ RecoveredMatch SqliteGameStore::Recover(const storage::UnfinishedMatch& stored) 
   RecoveredMatch out;
   const storage::Match& match = stored.match;
   if (match.table_id) {
-    if (auto table = storage_->FindTable(*match.table_id)) {
-      out.table.table_id = table->public_id.value_or("");
-      out.table.game = table->game;
-      out.table.rules = table->rules;
-      out.table.seat_count = table->seats;
-      out.table.is_private = !table->is_public;
-      out.table.invite_code = table->invite_code.value_or("");
-      out.table.turn_clock_ms = static_cast<int>(table->clock_ms);
-      out.table.created_unix_ms = table->created_ms;
-      out.table.series_matches = table->series_matches;
-      out.table.rated = table->rated;
-    }
+    if (auto table = storage_->FindTable(*match.table_id)) out.table = FromStored(*table);
     if (auto series = storage_->FindSeries(*match.table_id)) {
       out.series.matches_played = series->matches_played;
       out.series.score = series->score;
@@ -319,12 +375,7 @@ RecoveredMatch SqliteGameStore::Recover(const storage::UnfinishedMatch& stored) 
   for (const storage::SeatHolder& seat : match.seats) {
     const std::int64_t account = seat.account_id.value_or(0);
     out.match.seat_accounts.push_back(account);
-    std::string name;
-    if (account != 0) {
-      const auto found = storage_->FindAccount(account);
-      name = found ? found->name : "player " + std::to_string(account);
-    }
-    out.seat_names.push_back(name);
+    out.seat_names.push_back(account != 0 ? NameOf(account) : std::string());
     out.seat_holds.push_back(seat.hold);
   }
   LiveMatch live;

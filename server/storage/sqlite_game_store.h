@@ -39,7 +39,11 @@ class SqliteGameStore final : public GameStore {
   void SaveSeries(const SeriesRecord& series) override;
   void AbandonMatch(std::int64_t match_id) override;
   void SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) override;
+  void SaveTableSeats(const std::string& table_id,
+                      const std::vector<TableSeatRecord>& seats) override;
+  void CloseTable(const std::string& table_id) override;
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
+  std::vector<RecoveredTable> LoadOpenTables() override;
   // Results and ratings: sqlite_game_store_results.cc.
   std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) override;
   std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
@@ -59,6 +63,10 @@ class SqliteGameStore final : public GameStore {
 
   // Recovery: the server's view of one stored live match, and the record rebuilt for it.
   RecoveredMatch Recover(const storage::UnfinishedMatch& stored);
+  // The stored id of a table by its public id; 0 when this store does not know it.
+  std::int64_t StoredTableId(const std::string& table_id);
+  // An account's name as recovery shows it, also for an account that is gone.
+  std::string NameOf(std::int64_t account_id, bool* guest = nullptr);
 
   std::unique_ptr<storage::Storage> storage_;
   std::mutex mutex_;                               // guards the two maps below

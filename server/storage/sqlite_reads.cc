@@ -43,6 +43,27 @@ class Snapshot {
 constexpr std::string_view kAccountColumns =
     "SELECT id, name, password_hash, created_ms FROM accounts";
 
+constexpr std::string_view kTableColumns =
+    "SELECT id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms,"
+    " public_id, series_matches, closed_ms FROM game_tables";
+
+GameTable ReadTable(const sqlite::Statement& row) {
+  GameTable table;
+  table.id = row.Int(0);
+  table.game = row.Text(1);
+  table.rules = row.Text(2);
+  table.seats = static_cast<int>(row.Int(3));
+  table.is_public = row.Text(4) == "public";
+  table.invite_code = row.OptionalText(5);
+  table.clock_ms = row.Int(6);
+  table.rated = row.Int(7) != 0;
+  table.created_ms = row.Int(8);
+  table.public_id = row.OptionalText(9);
+  table.series_matches = static_cast<int>(row.Int(10));
+  table.closed_ms = row.OptionalInt(11);
+  return table;
+}
+
 Account ReadAccount(const sqlite::Statement& row) {
   return Account{row.Int(0), row.Text(1), row.OptionalText(2), row.Int(3)};
 }
@@ -105,24 +126,10 @@ std::optional<Session> SessionByTokenHash(sqlite::Connection& db, std::string_vi
 }
 
 std::optional<GameTable> TableById(sqlite::Connection& db, std::int64_t table_id) {
-  Query query(db,
-              "SELECT id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms,"
-              " public_id, series_matches FROM game_tables WHERE id = ?");
+  Query query(db, std::string(kTableColumns) + " WHERE id = ?");
   query->Bind(1, table_id);
   if (!query->Step()) return std::nullopt;
-  GameTable table;
-  table.id = query->Int(0);
-  table.game = query->Text(1);
-  table.rules = query->Text(2);
-  table.seats = static_cast<int>(query->Int(3));
-  table.is_public = query->Text(4) == "public";
-  table.invite_code = query->OptionalText(5);
-  table.clock_ms = query->Int(6);
-  table.rated = query->Int(7) != 0;
-  table.created_ms = query->Int(8);
-  table.public_id = query->OptionalText(9);
-  table.series_matches = static_cast<int>(query->Int(10));
-  return table;
+  return ReadTable(*query);
 }
 
 std::optional<Series> SeriesOfTable(sqlite::Connection& db, std::int64_t table_id) {
@@ -132,6 +139,26 @@ std::optional<Series> SeriesOfTable(sqlite::Connection& db, std::int64_t table_i
   return Series{table_id,
                 static_cast<int>(query->Int(0)),
                 {static_cast<int>(query->Int(1)), static_cast<int>(query->Int(2))}};
+}
+
+std::vector<OpenTable> OpenTables(sqlite::Connection& db) {
+  Snapshot snapshot(db);
+  std::vector<OpenTable> open;
+  {
+    Query query(db, std::string(kTableColumns) +
+                        " WHERE closed_ms IS NULL AND id NOT IN (SELECT table_id FROM matches"
+                        " WHERE state = 'live' AND table_id IS NOT NULL) ORDER BY id");
+    while (query->Step()) open.push_back(OpenTable{ReadTable(*query), {}, {}});
+  }
+  for (OpenTable& table : open) {
+    Query seats(db, "SELECT seat, account_id FROM table_seats WHERE table_id = ? ORDER BY seat");
+    seats->Bind(1, table.table.id);
+    while (seats->Step()) {
+      table.seats.push_back(TableSeat{static_cast<int>(seats->Int(0)), seats->OptionalInt(1)});
+    }
+    table.series = SeriesOfTable(db, table.table.id).value_or(Series{table.table.id, 0, {}});
+  }
+  return open;
 }
 
 std::optional<Match> MatchById(sqlite::Connection& db, std::int64_t match_id) {

@@ -18,6 +18,7 @@ std::optional<Session> SessionByTokenHash(sqlite::Connection& db, std::string_vi
                                           std::int64_t now_ms);
 std::optional<GameTable> TableById(sqlite::Connection& db, std::int64_t table_id);
 std::optional<Series> SeriesOfTable(sqlite::Connection& db, std::int64_t table_id);
+std::vector<OpenTable> OpenTables(sqlite::Connection& db);
 std::optional<Match> MatchById(sqlite::Connection& db, std::int64_t match_id);
 std::vector<UnfinishedMatch> UnfinishedMatches(sqlite::Connection& db);
 std::vector<HandSeed> HandSeeds(sqlite::Connection& db, std::int64_t match_id);

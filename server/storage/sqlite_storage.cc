@@ -82,6 +82,10 @@ class SqliteStorage final : public Storage {
     auto db = readers_.Borrow();
     return reads::UnfinishedMatches(*db);
   }
+  std::vector<OpenTable> LoadOpenTables() override {
+    auto db = readers_.Borrow();
+    return reads::OpenTables(*db);
+  }
   std::vector<HandSeed> LoadHandSeeds(std::int64_t match_id) override {
     auto db = readers_.Borrow();
     return reads::HandSeeds(*db, match_id);

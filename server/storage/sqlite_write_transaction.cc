@@ -81,6 +81,35 @@ void SqliteWriteTransaction::PutSeries(const Series& series) {
       .Run();
 }
 
+void SqliteWriteTransaction::PutTableSeats(std::int64_t table_id,
+                                           const std::vector<TableSeat>& seats) {
+  // Checked first: the foreign key alone would let seats onto a closed table.
+  auto& open = db_.Prepare("SELECT 1 FROM game_tables WHERE id = ? AND closed_ms IS NULL");
+  open.Bind(1, table_id);
+  const bool is_open = open.Step();
+  open.Reset();
+  if (!is_open) throw StorageError("table seats: no such open table");
+  db_.Prepare("DELETE FROM table_seats WHERE table_id = ?").Bind(1, table_id).Run();
+  for (const TableSeat& seat : seats) {
+    db_.Prepare("INSERT INTO table_seats (table_id, seat, account_id, bot) VALUES (?, ?, ?, ?)")
+        .Bind(1, table_id)
+        .Bind(2, seat.seat)
+        .Bind(3, seat.account_id)
+        .Bind(4, seat.IsBot() ? std::optional<std::string_view>("bot") : std::nullopt)
+        .Run();
+  }
+}
+
+void SqliteWriteTransaction::CloseTable(std::int64_t table_id, std::int64_t closed_ms) {
+  db_.Prepare("UPDATE game_tables SET closed_ms = coalesce(closed_ms, ?) WHERE id = ?")
+      .Bind(1, closed_ms)
+      .Bind(2, table_id)
+      .Run();
+  ExpectChanged("close table");
+  // A closed table seats nobody.
+  db_.Prepare("DELETE FROM table_seats WHERE table_id = ?").Bind(1, table_id).Run();
+}
+
 std::int64_t SqliteWriteTransaction::CreateMatch(const Match& match) {
   db_.Prepare(
          "INSERT INTO matches (table_id, game, rules, players, first_dealer, rated, state,"

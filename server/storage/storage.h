@@ -56,6 +56,8 @@ class Storage {
   virtual std::optional<Match> FindMatch(std::int64_t match_id) = 0;
   // Crash recovery: every live match with its seeds and events in order.
   virtual std::vector<UnfinishedMatch> LoadUnfinishedMatches() = 0;
+  // And every table still open without a live match, with who sits there.
+  virtual std::vector<OpenTable> LoadOpenTables() = 0;
   virtual std::vector<HandSeed> LoadHandSeeds(std::int64_t match_id) = 0;
   virtual std::vector<MoveEvent> LoadMoves(std::int64_t match_id, std::int64_t after_sequence) = 0;
   // The game record of a finished match.

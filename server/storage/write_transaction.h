@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "server/storage/rows.h"
 
@@ -23,6 +24,12 @@ class WriteTransaction {
   // Returns the new table's id; creates its series row.
   virtual std::int64_t CreateTable(const GameTable& table) = 0;
   virtual void PutSeries(const Series& series) = 0;
+  // Replaces who sits at the table (the seats taken; none: nobody). Throws when there is no
+  // such table or it has closed.
+  virtual void PutTableSeats(std::int64_t table_id, const std::vector<TableSeat>& seats) = 0;
+  // The table has closed for good: a restart does not bring it back. Throws when there is
+  // no such table.
+  virtual void CloseTable(std::int64_t table_id, std::int64_t closed_ms) = 0;
 
   // Returns the new match's id; stores its seats too.
   virtual std::int64_t CreateMatch(const Match& match) = 0;

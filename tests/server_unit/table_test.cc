@@ -8,6 +8,7 @@
 
 #include "server/app/crypto.h"
 #include "server/app/lobby.h"
+#include "server/fairness/seed_commitment.h"
 #include "server/storage/memory_game_store.h"
 
 namespace kafenio::server {
@@ -86,9 +87,14 @@ class HeldStorage final : public GameStore {
   void SaveMatchResult(const MatchResultRecord& r) override { inner.SaveMatchResult(r); }
   void SaveSeries(const SeriesRecord& s) override { inner.SaveSeries(s); }
   void AbandonMatch(std::int64_t id) override { inner.AbandonMatch(id); }
+  void SaveTableSeats(const std::string& table, const std::vector<TableSeatRecord>& s) override {
+    inner.SaveTableSeats(table, s);
+  }
+  void CloseTable(const std::string& table) override { inner.CloseTable(table); }
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override {
     return inner.LoadUnfinishedMatches();
   }
+  std::vector<RecoveredTable> LoadOpenTables() override { return inner.LoadOpenTables(); }
   std::optional<std::string> FinishedMatchRecord(std::int64_t id) override {
     return inner.FinishedMatchRecord(id);
   }
@@ -239,6 +245,84 @@ TEST_CASE_METHOD(Fixture, "a restart restores a bot holding the seat of a player
   const auto history = storage.inner.MatchHistory(me.account_id, 1, 0);
   REQUIRE(history.size() == 1);
   CHECK(history[0].state == "abandoned");  // she left and never came back (docs/ratings.md)
+}
+
+TEST_CASE_METHOD(Fixture, "between matches the seating is stored, and a restart seats it again") {
+  storage.hold = false;
+  REQUIRE(storage.CreateAccount(AccountRecord{0, "me", "hash", false, 0})->id == me.account_id);
+  const std::int64_t number = storage.SaveTable(
+      TableRecord{"t1", "pilotta", "cyprus target=51", 4, false, "", 60000, 1, 0, 0, false});
+  table->Open(peer, me, "open");
+  table->Sit(peer, me, 2, "sit");
+  for (int seat : {0, 1, 3}) table->AddBot(peer, me, seat, "bot" + std::to_string(seat));
+  table->Stand(peer, me, "stand");
+  Settle();
+  auto open = storage.inner.LoadOpenTables();
+  REQUIRE(open.size() == 1);
+  CHECK(open[0].seats.size() == 3);  // the bots
+  table->Sit(peer, me, 2, "sit again");
+  Settle();
+  open = storage.inner.LoadOpenTables();
+  REQUIRE(open.size() == 1);
+  CHECK(open[0].table_number == number);
+  std::vector<std::pair<int, std::int64_t>> seats;
+  for (const TableSeatRecord& seat : open[0].seats) seats.emplace_back(seat.seat, seat.account_id);
+  CHECK(seats == std::vector<std::pair<int, std::int64_t>>{{0, 0}, {1, 0}, {2, 1}, {3, 0}});
+  CHECK(open[0].seats[2].name == "me");
+
+  // Two matches of the series were played before the server stopped.
+  storage.SaveSeries(SeriesRecord{"t1", 2, {1, 1}});
+  open = storage.inner.LoadOpenTables();
+  REQUIRE(open.size() == 1);
+  TableSettings settings = PilottaTable("t1");
+  settings.table_number = open[0].table_number;
+  bool closed = false;
+  auto restored =
+      std::make_shared<Table>(io.get_executor(), settings, config, storage, lobby, metrics, secret,
+                              [&](const std::string&) { closed = true; });
+  restored->RestoreSeating(open[0]);
+  Settle();
+  CHECK_FALSE(closed);  // waiting the grace for its player
+
+  // She comes back: her seat is hers, not ready; once she is, the series' third match
+  // starts with the third dealer in turn.
+  auto back = std::make_shared<RecordingPeer>(2);
+  restored->Join(back, me, "", 0, 0, "join");
+  restored->SetReady(back, me, true, "ready");
+  Settle();
+  CHECK(back->received[static_cast<std::size_t>(back->IndexOf("ready"))]->has_ok());
+  const auto events = back->Events();
+  REQUIRE_FALSE(events.empty());
+  REQUIRE(events[0]->has_match_started());
+  CHECK(events[0]->match_started().first_dealer() ==
+        (fairness::FirstDealer(secret, number, 4) + 2) % 4);
+  const auto live = storage.inner.LoadUnfinishedMatches();
+  REQUIRE(live.size() == 1);
+  CHECK(live[0].match.match_number == 3);
+  CHECK(live[0].match.seat_accounts == std::vector<std::int64_t>{0, 0, 1, 0});
+  CHECK(storage.inner.LoadOpenTables().empty());  // the table comes back with its match now
+}
+
+TEST_CASE_METHOD(Fixture, "a restored table nobody comes back to closes, and stays closed") {
+  storage.hold = false;
+  config.empty_table_grace_ms = 0;
+  storage.SaveTable(
+      TableRecord{"t1", "pilotta", "cyprus target=51", 4, false, "", 60000, 1, 0, 0, false});
+  table->Open(peer, me, "open");
+  table->Sit(peer, me, 0, "sit");
+  Settle();
+  auto open = storage.inner.LoadOpenTables();
+  REQUIRE(open.size() == 1);
+  REQUIRE(open[0].seats.size() == 1);
+
+  bool closed = false;
+  auto restored =
+      std::make_shared<Table>(io.get_executor(), PilottaTable("t1"), config, storage, lobby,
+                              metrics, secret, [&](const std::string&) { closed = true; });
+  restored->RestoreSeating(open[0]);
+  Settle();
+  CHECK(closed);
+  CHECK(storage.inner.LoadOpenTables().empty());
 }
 
 TEST_CASE_METHOD(Fixture, "a series of bot matches rotates the first dealer and keeps the score") {

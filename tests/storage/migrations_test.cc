@@ -43,7 +43,10 @@ void InsertDataOfVersion(Connection& db, int version) {
         " created_ms) VALUES (1, 1, 'pilotta', 'cyprus', 4, 0, 0, 'live', 100);"
         "INSERT INTO match_seats (match_id, seat, account_id, bot) VALUES (1, 0, 1, NULL),"
         " (1, 1, NULL, 'bot-1'), (1, 2, NULL, 'bot-2'), (1, 3, NULL, 'bot-3');"
-        "INSERT INTO move_events VALUES (1, 1, 1, 1, 'pass', 200);");
+        "INSERT INTO move_events VALUES (1, 1, 1, 1, 'pass', 200);"
+        // A table between matches: no live match.
+        "INSERT INTO game_tables (id, game, rules, seats, visibility, clock_ms, created_ms)"
+        " VALUES (2, 'diloti', 'standard', 2, 'public', 30000, 150);");
   }
   if (version >= 4) {
     db.RunScript(
@@ -53,6 +56,9 @@ void InsertDataOfVersion(Connection& db, int version) {
     db.RunScript(
         "UPDATE match_seats SET bot_holding = 1, left_table = 1, timeouts = 2"
         " WHERE match_id = 1 AND seat = 0;");
+  }
+  if (version >= 6) {
+    db.RunScript("INSERT INTO table_seats VALUES (2, 0, 1, NULL), (2, 1, NULL, 'bot');");
   }
 }
 
@@ -77,9 +83,10 @@ TEST_CASE("every migration applies in order to an empty database", "[migrations]
   CHECK_FALSE(recorded.Step());
 
   const auto tables = TableNames(db);
-  for (const char* table : {"accounts", "sessions", "game_tables", "series", "matches",
-                            "match_seats", "hand_seeds", "move_events", "hand_results",
-                            "match_results", "ratings", "rating_history", "schema_migrations"}) {
+  for (const char* table :
+       {"accounts", "sessions", "game_tables", "series", "matches", "match_seats", "hand_seeds",
+        "move_events", "hand_results", "match_results", "ratings", "rating_history", "table_seats",
+        "schema_migrations"}) {
     CHECK(std::find(tables.begin(), tables.end(), table) != tables.end());
   }
   CHECK(db.PragmaText("integrity_check") == "ok");
@@ -123,6 +130,21 @@ TEST_CASE("a database made at each version upgrades and keeps its data", "[migra
         const storage::SeatHold hold = live[0].match.seats[0].hold;
         CHECK(hold == (made_at >= 5 ? storage::SeatHold{true, true, 2} : storage::SeatHold{}));
         CHECK(live[0].match.seats[1].hold == storage::SeatHold{});
+        // Before version 6 a table's end was not stored: a table without a live match is
+        // taken as closed when it is upgraded, one with a live match stays open.
+        CHECK_FALSE(table->closed_ms);
+        const auto waiting = storage->FindTable(2);
+        REQUIRE(waiting);
+        const auto open = storage->LoadOpenTables();
+        if (made_at >= 6) {
+          CHECK_FALSE(waiting->closed_ms);
+          REQUIRE(open.size() == 1);
+          CHECK(open[0].table.id == 2);
+          CHECK(open[0].seats == std::vector<storage::TableSeat>{{0, 1}, {1, std::nullopt}});
+        } else {
+          CHECK(waiting->closed_ms == std::optional<std::int64_t>(150));
+          CHECK(open.empty());
+        }
         if (made_at >= 4) {
           CHECK(table->public_id == std::optional<std::string>("a1b2c3d4e5"));
           CHECK(table->series_matches == 3);

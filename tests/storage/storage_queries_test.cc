@@ -183,6 +183,71 @@ TEST_CASE("how a player holds a live match's seat is stored and read back", "[st
   CHECK(fixture.store->LoadUnfinishedMatches()[0].match.seats[0].hold == timed_out);
 }
 
+TEST_CASE("who sits at an open table is stored until the table closes", "[storage]") {
+  StorageFixture fixture;
+  const auto eleni = fixture.CreateAccount("eleni");
+  GameTable settings;
+  settings.game = "diloti";
+  settings.rules = "standard";
+  settings.seats = 2;
+  settings.public_id = "t1";
+  std::int64_t waiting = 0;
+  std::int64_t playing = 0;
+  REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
+            waiting = tx.CreateTable(settings);
+            settings.public_id = "t2";
+            playing = tx.CreateTable(settings);
+          }).ok());
+  Match match = TwoPlayerMatch(eleni, eleni);
+  match.table_id = playing;
+  fixture.CreateMatch(match);
+
+  // A new table is open and seats nobody; one with a live match comes back with the match.
+  auto open = fixture.store->LoadOpenTables();
+  REQUIRE(open.size() == 1);
+  CHECK(open[0].table.id == waiting);
+  CHECK(open[0].table.public_id == std::optional<std::string>("t1"));
+  CHECK(open[0].seats.empty());
+  CHECK(open[0].series.matches_played == 0);
+
+  const std::vector<TableSeat> seated{{0, eleni}, {1, std::nullopt}};
+  REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
+            tx.PutTableSeats(waiting, seated);
+            tx.PutSeries(Series{waiting, 2, {1, 1}});
+          }).ok());
+  open = fixture.store->LoadOpenTables();
+  REQUIRE(open.size() == 1);
+  CHECK(open[0].seats == seated);
+  CHECK(open[0].seats[1].IsBot());
+  CHECK(open[0].series.score == std::array<int, 2>{1, 1});
+
+  // Each write replaces the seating.
+  REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
+            tx.PutTableSeats(waiting, {TableSeat{1, eleni}});
+          }).ok());
+  CHECK(fixture.store->LoadOpenTables()[0].seats == std::vector<TableSeat>{{1, eleni}});
+
+  // A table that does not exist is refused, and the batch changes nothing.
+  CHECK_FALSE(Write(*fixture.store, [&](WriteTransaction& tx) {
+                tx.PutTableSeats(waiting, seated);
+                tx.PutTableSeats(playing + 1, seated);
+              }).ok());
+  CHECK_FALSE(
+      Write(*fixture.store, [&](WriteTransaction& tx) { tx.CloseTable(playing + 1, 5); }).ok());
+  CHECK(fixture.store->LoadOpenTables()[0].seats == std::vector<TableSeat>{{1, eleni}});
+
+  // A closed table seats nobody and takes no seats again; closing twice keeps the first time.
+  REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) { tx.CloseTable(waiting, 77); }).ok());
+  REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) { tx.CloseTable(waiting, 99); }).ok());
+  CHECK(fixture.store->LoadOpenTables().empty());
+  CHECK(fixture.store->FindTable(waiting)->closed_ms == std::optional<std::int64_t>(77));
+  CHECK_FALSE(fixture.store->FindTable(playing)->closed_ms);
+  CHECK_FALSE(
+      Write(*fixture.store, [&](WriteTransaction& tx) { tx.PutTableSeats(waiting, seated); }).ok());
+  fixture.Reopen();
+  CHECK(fixture.store->LoadOpenTables().empty());
+}
+
 TEST_CASE("moves after a sequence number are returned in order", "[storage]") {
   StorageFixture fixture;
   const auto id = fixture.CreateMatch(testing::BotMatch("pilotta", 4));
