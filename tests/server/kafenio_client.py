@@ -30,6 +30,7 @@ class ServerProcess:
         if db is None:
             db = os.path.join(tempfile.mkdtemp(prefix="kafenio-test-"), "kafenio.db")
         self.db = db
+        self.binary, self.settings, self.web = binary, settings, web
         args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web, "--db", db]
         for setting in settings:
             args += ["--set", setting]
@@ -44,6 +45,12 @@ class ServerProcess:
 
     def alive(self):
         return self.proc.poll() is None
+
+    def crash_and_restart(self):
+        """SIGKILL this server, then start another with the same settings on its database."""
+        self.proc.kill()
+        self.proc.wait()
+        return ServerProcess(self.binary, *self.settings, web=self.web, db=self.db)
 
     def stop(self):
         self.proc.terminate()
@@ -228,6 +235,14 @@ async def play_move_as_player(client, table_id, notation, retries=5, expected_se
                 continue
             assert error.code in refusals, error
             return False
+
+
+async def lobby_watcher(url, name="watcher"):
+    """A guest subscribed to the lobby, and the tables it lists, by id."""
+    watcher = await Client.connect(url)
+    await watcher.guest(name)
+    tables = (await watcher.request("subscribe_lobby"))["lobby"]["tables"]
+    return watcher, {table["table_id"]: table for table in tables}
 
 
 class LobbyWatch:

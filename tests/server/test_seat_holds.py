@@ -10,7 +10,7 @@ import sqlite3
 import sys
 import time
 
-from kafenio_client import Client, LobbyWatch, ServerProcess, body_of, run
+from kafenio_client import Client, LobbyWatch, ServerProcess, body_of, lobby_watcher, run
 
 SETTINGS = ("timeouts_before_bot=2", "bot_delay_ms=40", "empty_table_grace_ms=600000")
 
@@ -59,15 +59,9 @@ async def main(binary):
     alice, _, left_table = await seated_against_a_bot(server, "alice", 600_000)
     await alice.request("leave_table", {"table_id": left_table})
     await stored(db, left_table, 0, (1, 1, 0))
-    server.proc.kill()
-    server.proc.wait()
-
-    server = ServerProcess(binary, *SETTINGS, db=db)
+    server = server.crash_and_restart()
     try:
-        watcher = await Client.connect(server.url)
-        await watcher.guest("watcher")
-        tables = {t["table_id"]: t for t in
-                  (await watcher.request("subscribe_lobby"))["lobby"]["tables"]}
+        watcher, tables = await lobby_watcher(server.url)
         seat = tables[left_table]["seats"][0]
         assert seat["bot_holding"] and seat["away"], seat
         seat = tables[timed_table]["seats"][0]

@@ -8,7 +8,7 @@ import asyncio
 import sqlite3
 import sys
 
-from kafenio_client import Client, ServerProcess, body_of, run
+from kafenio_client import Client, ServerProcess, body_of, lobby_watcher, run
 
 SETTINGS = ("timeouts_before_bot=1", "bot_delay_ms=5", "empty_table_grace_ms=600000")
 
@@ -77,15 +77,9 @@ async def main(binary):
         await asyncio.sleep(0.02)
     else:
         raise AssertionError((table_row(db, series), table_row(db, waiting), table_row(db, empty)))
-    server.proc.kill()
-    server.proc.wait()
-
-    server = ServerProcess(binary, *SETTINGS, db=db)
+    server = server.crash_and_restart()
     try:
-        watcher = await Client.connect(server.url)
-        await watcher.guest("watcher")
-        tables = {t["table_id"]: t for t in
-                  (await watcher.request("subscribe_lobby"))["lobby"]["tables"]}
+        _, tables = await lobby_watcher(server.url)
         assert empty not in tables, tables.keys()
         assert table_row(db, empty)[0] is not None  # stored as closed
         for table, account, played in ((series, alice_id, 1), (waiting, bob_id, 0)):
