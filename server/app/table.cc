@@ -255,7 +255,7 @@ void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::stri
     Seat& s = t.seats_[static_cast<std::size_t>(seat)];
     if (s.kind != Seat::Kind::empty)
       return t.Fail(peer, request_id, v1::SEAT_TAKEN, "that seat is taken");
-    s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, {}};
+    s = Seat::Bot();
     t.SaveSeating();
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();

@@ -103,6 +103,8 @@ class Table : public std::enable_shared_from_this<Table> {
     // Shown to the table: the player missed a turn or left during the match, and has not
     // played or reclaimed the seat since.
     bool Away() const { return hold.left || hold.timeouts > 0; }
+    // A bot's seat: always ready, never held for anyone.
+    static Seat Bot() { return Seat{Kind::bot, Identity{0, "bot"}, true, {}}; }
   };
   struct Member {
     PeerRef peer;

@@ -27,7 +27,7 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
       // time too often.
       s = Seat{Seat::Kind::human, Identity{account, name}, true, hold};
     } else {
-      s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, {}};
+      s = Seat::Bot();
     }
   }
   matches_played_ = recovered.series.matches_played;
@@ -122,7 +122,7 @@ void Table::RestoreSeating(const RecoveredTable& recovered) {
       s = Seat{
           Seat::Kind::human, Identity{stored.account_id, stored.name, stored.guest}, false, {}};
     } else {
-      s = Seat{Seat::Kind::bot, Identity{0, "bot"}, true, {}};
+      s = Seat::Bot();
     }
   }
   // The first dealer of the series comes from the table's number (the constructor).

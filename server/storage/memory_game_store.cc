@@ -240,7 +240,7 @@ std::vector<RecoveredTable> MemoryGameStore::LoadOpenTables() {
   std::lock_guard lock(mutex_);
   std::set<std::string> with_live_match;
   for (const auto& [id, match] : matches_) {
-    if (!abandoned_.count(id) && !match_results_.count(id)) with_live_match.insert(match.table_id);
+    if (IsLive(id)) with_live_match.insert(match.table_id);
   }
   std::vector<RecoveredTable> open;
   for (const auto& [table_id, table] : tables_) {
@@ -269,8 +269,7 @@ std::vector<RecoveredMatch> MemoryGameStore::LoadUnfinishedMatches() {
   std::lock_guard lock(mutex_);
   std::vector<RecoveredMatch> unfinished;
   for (const auto& [id, match] : matches_) {
-    const bool finished = abandoned_.count(id) != 0 || match_results_.count(id) != 0;
-    if (finished) continue;
+    if (!IsLive(id)) continue;
     RecoveredMatch out;
     if (auto table = tables_.find(match.table_id); table != tables_.end())
       out.table = table->second;

@@ -43,7 +43,6 @@ struct Series {
   std::array<int, 2> score{};  // matches won by each team
 };
 
-// A seat holds an account or a bot.
 // How a player holds their seat of a live match (migration 0005), so that a restart carries
 // on as the table was. Always the default for a bot's seat.
 struct SeatHold {
@@ -53,6 +52,7 @@ struct SeatHold {
   friend bool operator==(const SeatHold&, const SeatHold&) = default;
 };
 
+// A seat holds an account or a bot.
 struct SeatHolder {
   std::optional<std::int64_t> account_id;
   std::string bot;  // the bot's name when account_id is empty
