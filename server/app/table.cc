@@ -429,15 +429,19 @@ std::int64_t Table::TurnDeadlineFromNow() const {
 }
 
 void Table::SaveSeating() {
-  if (match_live_ || closed_) return;
+  if (!match_live_ && !closed_) storage_.SaveTableSeats(settings_.table_id, Seating());
+}
+
+std::vector<TableSeatRecord> Table::Seating() const {
   std::vector<TableSeatRecord> taken;
   for (int seat = 0; seat < settings_.seats; ++seat) {
     const Seat& s = seats_[static_cast<std::size_t>(seat)];
-    if (s.kind == Seat::Kind::empty) continue;
+    // A player who left during the match gives the seat up as it ends (FinishMatch).
+    if (s.kind == Seat::Kind::empty || s.hold.left) continue;
     taken.push_back(
         TableSeatRecord{seat, s.kind == Seat::Kind::human ? s.who.account_id : 0, {}, false});
   }
-  storage_.SaveTableSeats(settings_.table_id, taken);
+  return taken;
 }
 
 void Table::PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move,
@@ -519,9 +523,16 @@ void Table::FinishMatch() {
   ++matches_played_;
   match_live_ = false;
   metrics_.live_matches.fetch_sub(1, std::memory_order_relaxed);
+  // With the series and the seating for the next match, in one transaction: a restart
+  // finds this table either with the match live or as it is after it.
   storage_.SaveMatchResult(
-      MatchResultRecord{match_id_, winner, {totals[0], totals[1]}, NowMs(), AbandonedBy()});
-  storage_.SaveSeries(SeriesRecord{settings_.table_id, matches_played_, series_score_});
+      MatchResultRecord{match_id_,
+                        winner,
+                        {totals[0], totals[1]},
+                        NowMs(),
+                        AbandonedBy(),
+                        SeriesRecord{settings_.table_id, matches_played_, series_score_},
+                        Seating()});
   const auto series = series_score_;
   Emit(
       [&](v1::MatchEvent& event) {
@@ -539,7 +550,6 @@ void Table::FinishMatch() {
     if (s.kind == Seat::Kind::human) s.ready = false;
     if (s.hold.left) s = Seat{};
   }
-  SaveSeating();
   PublishInfo();
   // A table of bots watched by someone (the load tool, the privacy test) plays on.
   const bool all_bots = std::none_of(seats_.begin(), seats_.begin() + settings_.seats,

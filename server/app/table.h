@@ -154,6 +154,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // Stores who sits where, while no match is live (a live match's seats are its own), so
   // that a restart between matches seats them again.
   void SaveSeating();
+  // The seats taken for the next match, as stored.
+  std::vector<TableSeatRecord> Seating() const;
   // The published commitment of `hand` (hex), empty when there is none.
   std::string CommitmentOf(int hand) const;
   void SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,

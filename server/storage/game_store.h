@@ -84,23 +84,38 @@ struct HandResultRecord {
   std::string line;  // the record's "hand N ..." line
 };
 
-struct MatchResultRecord {
-  std::int64_t match_id = 0;
-  int winner = -1;  // team
-  std::vector<int> totals;
-  std::int64_t finished_unix_ms = 0;
-  int abandoned_by = -1;  // a seat that abandoned the match (docs/ratings.md), or -1
+// Who sits in one seat of a table between matches: an account or a bot.
+struct TableSeatRecord {
+  int seat = 0;
+  std::int64_t account_id = 0;  // 0: a bot
+  // Filled in by LoadOpenTables (ignored by SaveTableSeats): the account's name, and
+  // whether it is a guest's.
+  std::string name;
+  bool guest = false;
 };
-
-// How a player holds a live match's seat (storage::SeatHold): who plays it and whether they
-// left, kept so that a restart carries on as the table was.
-using SeatHold = storage::SeatHold;
 
 struct SeriesRecord {
   std::string table_id;
   int matches_played = 0;
   std::array<int, 2> score{};  // matches won by each team
 };
+
+struct MatchResultRecord {
+  std::int64_t match_id = 0;
+  int winner = -1;  // team
+  std::vector<int> totals;
+  std::int64_t finished_unix_ms = 0;
+  int abandoned_by = -1;  // a seat that abandoned the match (docs/ratings.md), or -1
+  // The table after the match, stored in the same transaction as the result, so that a
+  // restart never finds the result without them: its series so far (table_id empty: none)
+  // and who sits there for the next match.
+  SeriesRecord series;
+  std::vector<TableSeatRecord> seats_after;
+};
+
+// How a player holds a live match's seat (storage::SeatHold): who plays it and whether they
+// left, kept so that a restart carries on as the table was.
+using SeatHold = storage::SeatHold;
 
 // Everything crash recovery needs to rebuild one unfinished match and its table: the
 // table, the match with its players, every hand's seed in order and every stored move in
@@ -128,16 +143,6 @@ struct RecoveredMatch {
   std::vector<Deal> deals;
   std::vector<Move> moves;
   int hand_results_stored = 0;  // hands whose result is already stored
-};
-
-// Who sits in one seat of a table between matches: an account or a bot.
-struct TableSeatRecord {
-  int seat = 0;
-  std::int64_t account_id = 0;  // 0: a bot
-  // Filled in by LoadOpenTables (ignored by SaveTableSeats): the account's name, and
-  // whether it is a guest's.
-  std::string name;
-  bool guest = false;
 };
 
 // A table a restart brings back without a match: still open (not closed), no match live,

@@ -79,6 +79,10 @@ void MemoryGameStore::SaveHandResult(const HandResultRecord& result) {
 void MemoryGameStore::SaveMatchResult(const MatchResultRecord& result) {
   std::lock_guard lock(mutex_);
   match_results_[result.match_id] = result;
+  if (tables_.count(result.series.table_id)) {
+    series_[result.series.table_id] = result.series;
+    StoreSeats(result.series.table_id, result.seats_after);
+  }
   const auto found = matches_.find(result.match_id);
   if (found == matches_.end() || !found->second.rated) return;
   // The same rating rules as the SQLite store's rating::RecordMatchResult.
@@ -221,6 +225,11 @@ void MemoryGameStore::SaveSeatHold(std::int64_t match_id, int seat, const SeatHo
 void MemoryGameStore::SaveTableSeats(const std::string& table_id,
                                      const std::vector<TableSeatRecord>& seats) {
   std::lock_guard lock(mutex_);
+  StoreSeats(table_id, seats);
+}
+
+void MemoryGameStore::StoreSeats(const std::string& table_id,
+                                 const std::vector<TableSeatRecord>& seats) {
   if (!tables_.count(table_id) || closed_tables_.count(table_id))
     return;  // as the SQLite store refuses it
   auto& stored = table_seats_[table_id];

@@ -65,6 +65,8 @@ class MemoryGameStore final : public GameStore {
   std::map<std::int64_t, std::map<std::int64_t, RatingChange>> rating_changes_;  // match, account
 
   RatingRecord ToRecord(const storage::Rating& rating) const;  // with the mutex held
+  // SaveTableSeats, with the mutex held.
+  void StoreSeats(const std::string& table_id, const std::vector<TableSeatRecord>& seats);
   // Neither finished nor abandoned; with the mutex held.
   bool IsLive(std::int64_t match_id) const {
     return !abandoned_.count(match_id) && !match_results_.count(match_id);

@@ -27,6 +27,15 @@ AccountRecord FromStored(const storage::Account& account) {
   return out;
 }
 
+std::vector<storage::TableSeat> StoredSeats(const std::vector<TableSeatRecord>& seats) {
+  std::vector<storage::TableSeat> rows;
+  for (const TableSeatRecord& seat : seats) {
+    rows.push_back(storage::TableSeat{
+        seat.seat, seat.account_id != 0 ? std::optional(seat.account_id) : std::nullopt});
+  }
+  return rows;
+}
+
 TableRecord FromStored(const storage::GameTable& table) {
   TableRecord out;
   out.table_id = table.public_id.value_or("");
@@ -243,13 +252,21 @@ void SqliteGameStore::SaveMatchResult(const MatchResultRecord& result) {
   }
   if (result.abandoned_by >= 0) row.abandoned_by = result.abandoned_by;
   row.finished_ms = result.finished_unix_ms != 0 ? result.finished_unix_ms : NowMs();
-  // The result and a rated match's new ratings commit together (docs/ratings.md). The
-  // table waits for it, so match_ended is sent only once the result can be read back.
-  if (auto match = storage_->FindMatch(row.match_id)) {
-    WriteAndWait(rating::RecordMatchResult(*match, row));
-  } else {
-    WriteAndWait([row](storage::WriteTransaction& tx) { tx.FinishMatch(row); });
-  }
+  // The result, a rated match's new ratings (docs/ratings.md) and the table after the
+  // match commit together. The table waits for it, so match_ended is sent only once the
+  // result can be read back.
+  storage::WriteOp finish = [row](storage::WriteTransaction& tx) { tx.FinishMatch(row); };
+  if (auto match = storage_->FindMatch(row.match_id))
+    finish = rating::RecordMatchResult(*match, row);
+  const storage::Series series{StoredTableId(result.series.table_id), result.series.matches_played,
+                               result.series.score};
+  const std::vector<storage::TableSeat> seats = StoredSeats(result.seats_after);
+  WriteAndWait([finish, series, seats](storage::WriteTransaction& tx) {
+    finish(tx);
+    if (series.table_id == 0) return;  // a table this store does not know
+    tx.PutSeries(series);
+    tx.PutTableSeats(series.table_id, seats);
+  });
 }
 
 std::int64_t SqliteGameStore::StoredTableId(const std::string& table_id) {
@@ -294,12 +311,7 @@ void SqliteGameStore::SaveTableSeats(const std::string& table_id,
                                      const std::vector<TableSeatRecord>& seats) {
   const std::int64_t stored = StoredTableId(table_id);
   if (stored == 0) return;
-  std::vector<storage::TableSeat> rows;
-  for (const TableSeatRecord& seat : seats) {
-    rows.push_back(storage::TableSeat{
-        seat.seat, seat.account_id != 0 ? std::optional(seat.account_id) : std::nullopt});
-  }
-  storage_->Enqueue([stored, rows = std::move(rows)](
+  storage_->Enqueue([stored, rows = StoredSeats(seats)](
                         storage::WriteTransaction& tx) { tx.PutTableSeats(stored, rows); },
                     [](const storage::WriteStatus&) {});
 }
