@@ -181,10 +181,9 @@ class GameStore {
   virtual void SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) = 0;
   // Also reveals the hand's seed (docs/fairness.md).
   virtual void SaveHandResult(const HandResultRecord& result) = 0;
-  // Stores the result, and for a rated match every player's new rating, in one
-  // transaction; returns once they are durable.
+  // Stores the result, for a rated match every player's new rating, and the table's series
+  // and seating after the match, in one transaction; returns once they are durable.
   virtual void SaveMatchResult(const MatchResultRecord& result) = 0;
-  virtual void SaveSeries(const SeriesRecord& series) = 0;
   // Who sits at the table while no match is live there (the seats taken), queued behind
   // the table's earlier writes; a restart seats them again (LoadOpenTables).
   virtual void SaveTableSeats(const std::string& table_id,

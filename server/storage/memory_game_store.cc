@@ -200,11 +200,6 @@ std::vector<RatingRecord> MemoryGameStore::Leaderboard(const std::string& mode, 
   return board;
 }
 
-void MemoryGameStore::SaveSeries(const SeriesRecord& series) {
-  std::lock_guard lock(mutex_);
-  series_[series.table_id] = series;
-}
-
 void MemoryGameStore::AbandonMatch(std::int64_t match_id) {
   std::lock_guard lock(mutex_);
   abandoned_.insert(match_id);

@@ -24,7 +24,6 @@ class MemoryGameStore final : public GameStore {
   void AppendEvent(const MatchEventRecord& event, Done done) override;
   void SaveHandResult(const HandResultRecord& result) override;
   void SaveMatchResult(const MatchResultRecord& result) override;
-  void SaveSeries(const SeriesRecord& series) override;
   void AbandonMatch(std::int64_t match_id) override;
   void SaveSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) override;
   void SaveTableSeats(const std::string& table_id,

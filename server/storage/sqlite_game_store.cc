@@ -275,16 +275,6 @@ std::int64_t SqliteGameStore::StoredTableId(const std::string& table_id) {
   return table == table_ids_.end() ? 0 : table->second;
 }
 
-void SqliteGameStore::SaveSeries(const SeriesRecord& series) {
-  storage::Series row;
-  row.table_id = StoredTableId(series.table_id);
-  if (row.table_id == 0) return;
-  row.matches_played = series.matches_played;
-  row.score = series.score;
-  storage_->Enqueue([row](storage::WriteTransaction& tx) { tx.PutSeries(row); },
-                    [](const storage::WriteStatus&) {});
-}
-
 void SqliteGameStore::AbandonMatch(std::int64_t match_id) {
   storage::MatchResult row;
   row.match_id = match_id;

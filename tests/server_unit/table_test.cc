@@ -85,7 +85,6 @@ class HeldStorage final : public GameStore {
   }
   void SaveHandResult(const HandResultRecord& r) override { inner.SaveHandResult(r); }
   void SaveMatchResult(const MatchResultRecord& r) override { inner.SaveMatchResult(r); }
-  void SaveSeries(const SeriesRecord& s) override { inner.SaveSeries(s); }
   void AbandonMatch(std::int64_t id) override { inner.AbandonMatch(id); }
   void SaveTableSeats(const std::string& table, const std::vector<TableSeatRecord>& s) override {
     inner.SaveTableSeats(table, s);
@@ -270,8 +269,16 @@ TEST_CASE_METHOD(Fixture, "between matches the seating is stored, and a restart 
   CHECK(seats == std::vector<std::pair<int, std::int64_t>>{{0, 0}, {1, 0}, {2, 1}, {3, 0}});
   CHECK(open[0].seats[2].name == "me");
 
-  // Two matches of the series were played before the server stopped.
-  storage.SaveSeries(SeriesRecord{"t1", 2, {1, 1}});
+  // Two matches of the series were played before the server stopped; the second one's
+  // result stored the series with the seating.
+  storage.SaveMatchResult(MatchResultRecord{
+      99,
+      1,
+      {51, 30},
+      1,
+      -1,
+      SeriesRecord{"t1", 2, {1, 1}},
+      {{0, 0, {}, false}, {1, 0, {}, false}, {2, me.account_id, {}, false}, {3, 0, {}, false}}});
   open = storage.inner.LoadOpenTables();
   REQUIRE(open.size() == 1);
   TableSettings settings = PilottaTable("t1");
