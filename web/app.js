@@ -397,12 +397,16 @@ function render() {
   // focus on the same button (or the first move offered) so the keyboard stays usable.
   const active = document.activeElement;
   const focused = active && active.name;
-  const typed = focused ? active.value : null;
+  // Only typed text is carried over: a select's choice is kept by the form itself
+  // (create_table.js `choices`), and writing a value into the redrawn select fires no change
+  // event, so a pick that landed just before the redraw would show without its effect.
+  const typed = focused && active.tagName !== 'SELECT' ? active.value : null;
   const buttonKey = active && active.tagName === 'BUTTON' && main.contains(active) ? focusKey(active) : null;
   main.replaceChildren(screen);
-  if (focused && typed !== null) {
+  if (focused) {
     const again = main.querySelector(`[name="${focused}"]`);
-    if (again && 'value' in again) { again.value = typed; again.focus(); }
+    if (again && typed !== null && 'value' in again) again.value = typed;
+    if (again) again.focus();
   } else if (buttonKey) {
     const buttons = [...main.querySelectorAll('button')];
     const again = buttons.find((b) => focusKey(b) === buttonKey)
