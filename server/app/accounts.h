@@ -1,12 +1,19 @@
 #pragma once
 // Guests, registered players and their sessions. Passwords are kept as Argon2id hashes,
 // session tokens as SHA-256 hashes; a token is shown once, to the client that signed in.
+//
+// Every answer comes through `done`, posted to the caller's executor (its connection's
+// strand). Register, SignIn and Resume read storage and hash passwords, which block: call
+// them from a blocking-work pool (BlockingWork), never from an I/O thread. Guest only
+// writes, asynchronously, and may be called from anywhere.
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "kafenio/v1/kafenio.pb.h"
+#include "server/app/clock.h"
 #include "server/config/server_config.h"
-#include "server/storage/game_store.h"
+#include "server/storage/account_store.h"
 
 namespace kafenio::server {
 
@@ -20,21 +27,28 @@ struct SignInResult {
 
 class Accounts {
  public:
-  Accounts(const ServerConfig& config, GameStore& storage) : config_(config), storage_(storage) {}
+  using Done = std::function<void(SignInResult)>;
 
-  SignInResult Guest(const std::string& name);
-  SignInResult Register(const std::string& name, const std::string& password);
-  SignInResult SignIn(const std::string& name, const std::string& password);
-  SignInResult Resume(const std::string& token);
+  Accounts(const ServerConfig& config, AccountStore& store, Clock& clock)
+      : config_(config), store_(store), clock_(clock) {}
+
+  void Guest(const std::string& name, Executor executor, Done done);
+  void Register(const std::string& name, const std::string& password, Executor executor, Done done);
+  void SignIn(const std::string& name, const std::string& password, Executor executor, Done done);
+  void Resume(const std::string& token, Executor executor, Done done);
 
   // 1..24 characters of letters, digits, space, '-' and '_', not starting with a space.
   static bool ValidName(const std::string& name);
 
  private:
-  SignInResult NewSession(const AccountRecord& account);
+  // A new session for the account, answered once it is stored.
+  void NewSession(const AccountRecord& account, Executor executor, Done done);
+  // Creates a guest account, trying another random tag when the name is taken.
+  void CreateGuest(const std::string& name, int attempt, Executor executor, Done done);
 
   const ServerConfig& config_;
-  GameStore& storage_;
+  AccountStore& store_;
+  Clock& clock_;
 };
 
 }  // namespace kafenio::server

@@ -15,7 +15,7 @@ void FillPlayerRating(const RatingRecord& rating, v1::PlayerRating& out) {
   out.set_updated_unix_ms(rating.updated_unix_ms);
 }
 
-Reply AnswerLeaderboard(GameStore& store, const v1::GetLeaderboard& request,
+Reply AnswerLeaderboard(ResultsStore& store, const v1::GetLeaderboard& request,
                         const std::string& request_id) {
   const std::string& mode = request.mode();
   if (mode != rating::kDiloti1v1 && mode != rating::kDiloti2v2 && mode != rating::kPilotta) {

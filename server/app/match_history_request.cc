@@ -46,7 +46,8 @@ Reply PageLimitError(const std::string& request_id) {
                    "limit must be between 1 and " + std::to_string(kMaxPage));
 }
 
-Reply AnswerMatchHistory(GameStore& store, const v1::GetMatchHistory& request, std::int64_t self,
+Reply AnswerMatchHistory(AccountStore& accounts, ResultsStore& results,
+                         const v1::GetMatchHistory& request, std::int64_t self,
                          const std::string& request_id) {
   const int limit = PageLimit(request.limit());
   if (limit < 0) return PageLimitError(request_id);
@@ -54,10 +55,10 @@ Reply AnswerMatchHistory(GameStore& store, const v1::GetMatchHistory& request, s
     return MakeError(request_id, v1::BAD_REQUEST, "before_match_id cannot be negative");
   }
   const std::int64_t account = request.account_id() == 0 ? self : request.account_id();
-  if (!store.FindAccount(account)) {
+  if (!accounts.FindAccount(account)) {
     return MakeError(request_id, v1::UNKNOWN_PLAYER, "no player " + std::to_string(account));
   }
-  const auto entries = store.MatchHistory(account, limit, request.before_match_id());
+  const auto entries = results.MatchHistory(account, limit, request.before_match_id());
   auto reply = std::make_shared<v1::Envelope>();
   reply->set_request_id(request_id);
   v1::MatchHistory& history = *reply->mutable_match_history();

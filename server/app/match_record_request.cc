@@ -3,7 +3,7 @@
 
 namespace kafenio::server {
 
-Reply AnswerMatchRecord(GameStore& store, const v1::GetMatchRecord& request,
+Reply AnswerMatchRecord(ResultsStore& store, const v1::GetMatchRecord& request,
                         const std::string& request_id) {
   const auto record = store.FinishedMatchRecord(request.match_id());
   if (!record) {

@@ -30,6 +30,9 @@ std::string Metrics::Render() const {
   metric("kafenio_errors_total", "counter", "Typed errors sent to clients.", errors_total.load());
   metric("kafenio_slow_consumers_total", "counter",
          "Connections closed because their send queue filled.", slow_consumers_total.load());
+  metric("kafenio_storage_errors_total", "counter",
+         "Writes storage failed; the players were told STORAGE_UNAVAILABLE.",
+         storage_errors_total.load());
   out +=
       "# HELP kafenio_move_latency_seconds Time from a move's arrival to its durable broadcast.\n";
   out += "# TYPE kafenio_move_latency_seconds histogram\n";

@@ -26,6 +26,8 @@ class Metrics {
   std::atomic<std::int64_t> frames_out_total{0};
   std::atomic<std::int64_t> errors_total{0};
   std::atomic<std::int64_t> slow_consumers_total{0};
+  // Writes that storage refused or failed (the players were told STORAGE_UNAVAILABLE).
+  std::atomic<std::int64_t> storage_errors_total{0};
 
   // A move's time from its arrival to its broadcast (durable by then).
   void ObserveMoveLatency(std::int64_t microseconds);

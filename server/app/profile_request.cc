@@ -3,10 +3,10 @@
 
 namespace kafenio::server {
 
-Reply AnswerProfile(GameStore& store, const v1::GetProfile& request, std::int64_t self,
-                    const std::string& request_id) {
+Reply AnswerProfile(AccountStore& accounts, ResultsStore& results, const v1::GetProfile& request,
+                    std::int64_t self, const std::string& request_id) {
   const std::int64_t account_id = request.account_id() == 0 ? self : request.account_id();
-  const auto account = store.FindAccount(account_id);
+  const auto account = accounts.FindAccount(account_id);
   if (!account) {
     return MakeError(request_id, v1::UNKNOWN_PLAYER, "no player " + std::to_string(account_id));
   }
@@ -17,7 +17,7 @@ Reply AnswerProfile(GameStore& store, const v1::GetProfile& request, std::int64_
   profile.set_name(account->name);
   profile.set_guest(account->guest);
   profile.set_created_unix_ms(account->created_unix_ms);
-  for (const RatingRecord& rating : store.RatingsOf(account_id)) {
+  for (const RatingRecord& rating : results.RatingsOf(account_id)) {
     FillPlayerRating(rating, *profile.add_ratings());
   }
   return reply;

@@ -1,22 +1,22 @@
 #pragma once
-// A token bucket: `rate` tokens a second, at most `burst` saved up. Not thread-safe; each
-// owner (a connection, a chat member) uses its own from one strand.
+// A token bucket: `rate` tokens a second, at most `burst` saved up. Time comes from the
+// caller (the server's Clock), so tests move it. Not thread-safe; each owner (a connection,
+// a chat member) uses its own from one strand.
 #include <algorithm>
-#include <chrono>
+#include <cstdint>
 
 namespace kafenio::server {
 
 class TokenBucket {
  public:
-  using Clock = std::chrono::steady_clock;
-  TokenBucket(double rate, double burst)
-      : rate_(rate), burst_(burst), tokens_(burst), last_(Clock::now()) {}
+  TokenBucket(double rate, double burst, std::int64_t now_ms)
+      : rate_(rate), burst_(burst), tokens_(burst), last_ms_(now_ms) {}
 
-  bool Take() {
-    const auto now = Clock::now();
-    tokens_ =
-        std::min(burst_, tokens_ + std::chrono::duration<double>(now - last_).count() * rate_);
-    last_ = now;
+  bool Take(std::int64_t now_ms) {
+    // A clock set back gives nothing back, and takes nothing either.
+    const std::int64_t elapsed_ms = std::max<std::int64_t>(0, now_ms - last_ms_);
+    tokens_ = std::min(burst_, tokens_ + static_cast<double>(elapsed_ms) / 1000.0 * rate_);
+    last_ms_ = std::max(last_ms_, now_ms);
     if (tokens_ < 1.0) return false;
     tokens_ -= 1.0;
     return true;
@@ -26,7 +26,7 @@ class TokenBucket {
   double rate_;
   double burst_;
   double tokens_;
-  Clock::time_point last_;
+  std::int64_t last_ms_;
 };
 
 }  // namespace kafenio::server

@@ -9,24 +9,25 @@
 #include <thread>
 #include <vector>
 
+#include "server/app/clock.h"
 #include "server/app/crypto.h"
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
 #include "server/cli/commands.h"
 #include "server/config/server_config.h"
 #include "server/fairness/server_secret.h"
-#include "server/storage/memory_game_store.h"
-#include "server/storage/sqlite_game_store.h"
+#include "server/log/log.h"
+#include "server/storage/game_store.h"
 #include "server/storage/sqlite_storage.h"
 #include "server/transport/listener.h"
+#include "server/transport/public_routes.h"
 
 namespace kafenio::cli {
 namespace {
 
 constexpr const char* kServeUsage =
-    "usage: kafenio serve [--listen ADDR:PORT] [--db PATH] [--config FILE] [--web DIR] [--threads "
-    "N]\n"
-    "                     [--set KEY=VALUE ...]\n";
+    "usage: kafenio serve [--listen ADDR:PORT] [--db PATH|memory] [--config FILE] [--web DIR]\n"
+    "                     [--threads N] [--set KEY=VALUE ...] [--clock system|manual]\n";
 
 // The secret file named in the config, or "server-secret" beside the database.
 std::string SecretPath(const server::ServerConfig& config) {
@@ -44,6 +45,7 @@ int Usage(const std::string& error) {
 int RunServe(const Args& args) {
   server::ServerConfig config;
   std::string error;
+  bool manual_clock = false;
   // The config file first, so that flags given before or after --config win over it.
   for (std::size_t i = 0; i + 1 < args.size(); ++i) {
     if (args[i] == "--config" && !server::LoadConfigFile(config, std::string(args[i + 1]), error))
@@ -64,6 +66,8 @@ int RunServe(const Args& args) {
       ok = server::ApplySetting(config, "threads", value, error);
     else if (flag == "--config")
       continue;
+    else if (flag == "--clock" && (value == "system" || value == "manual"))
+      manual_clock = value == "manual";
     else if (flag == "--set") {
       const auto eq = value.find('=');
       ok = eq != std::string::npos &&
@@ -79,23 +83,19 @@ int RunServe(const Args& args) {
     return 1;
   }
 
-  // --db PATH keeps everything in SQLite at PATH (docs/operations.md); --db memory keeps
-  // it in this process only, for experiments.
+  log::Configure();
+  // --db PATH keeps everything in SQLite at PATH (docs/operations.md); --db memory keeps it
+  // in an SQLite database in this process only, through the same code, for experiments.
+  const bool in_memory = config.db_path == storage::kInMemory;
   std::unique_ptr<server::GameStore> store;
-  const bool in_memory = config.db_path == "memory";
-  if (in_memory) {
-    store = std::make_unique<server::MemoryGameStore>();
-  } else {
-    try {
-      store = std::make_unique<server::SqliteGameStore>(
-          storage::OpenSqliteStorage(storage::SqliteOptions{config.db_path}));
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "kafenio serve: cannot open the database %s: %s\n",
-                   config.db_path.c_str(), e.what());
-      return 1;
-    }
+  try {
+    store = std::make_unique<server::GameStore>(
+        storage::OpenSqliteStorage(storage::SqliteOptions{config.db_path}));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kafenio serve: cannot open the database %s: %s\n", config.db_path.c_str(),
+                 e.what());
+    return 1;
   }
-  server::GameStore& storage = *store;
 
   fairness::ServerSecret deal_secret{};
   try {
@@ -107,13 +107,26 @@ int RunServe(const Args& args) {
     return 1;
   }
 
+  // Tests may run the server on a clock they move (POST /debug/clock?advance_ms=N).
+  server::SystemClock system_clock;
+  std::unique_ptr<server::ManualClock> test_clock;
+  if (manual_clock) {
+    test_clock = std::make_unique<server::ManualClock>(system_clock.NowMs());
+    log::Warn("the server's clock is manual: it moves only by POST /debug/clock (tests only)");
+  }
+  server::Clock& clock = test_clock ? static_cast<server::Clock&>(*test_clock) : system_clock;
+
   server::Metrics metrics;
-  boost::asio::io_context io(config.threads);
-  server::Hub hub(io.get_executor(), config, storage, metrics, deal_secret);
+  // Destroyed before the hub and the store at shutdown (below), with the handlers it holds.
+  auto io_context = std::make_unique<boost::asio::io_context>(config.threads);
+  boost::asio::io_context& io = *io_context;
+  server::Hub hub(server::HubServices{io.get_executor(), config, *store, *store, *store, metrics,
+                                      clock, deal_secret});
   // Before taking connections: every match a crash interrupted carries on.
-  const int recovered = hub.RecoverUnfinishedMatches();
-  const int waiting = hub.RecoverWaitingTables();
-  server::ServerContext context{config, hub, metrics};
+  const int recovered = hub.tables().RecoverUnfinishedMatches();
+  const int waiting = hub.tables().RecoverWaitingTables();
+  const server::HttpRoutes routes = server::PublicRoutes(hub, test_clock.get());
+  server::ServerContext context{config, hub, metrics, routes};
   const auto endpoint = server::StartListener(io, context, error);
   if (!error.empty()) {
     std::fprintf(stderr, "kafenio serve: %s\n", error.c_str());
@@ -138,6 +151,12 @@ int RunServe(const Args& args) {
   for (int i = 1; i < config.threads; ++i) threads.emplace_back([&io] { io.run(); });
   io.run();
   for (auto& thread : threads) thread.join();
+  // In this order: sign-ins and reads under way finish; everything queued is made durable
+  // (its completions land in the stopped io_context); then the io_context goes, dropping
+  // the handlers it holds (tables, connections) while what they point to still exists.
+  hub.Stop();
+  store->Close();
+  io_context.reset();
   std::puts("kafenio: stopped");
   return 0;
 }

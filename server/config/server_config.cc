@@ -66,8 +66,12 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     error = "threads must be a positive number";
     return false;
   }
-  if (key == "password_threads" || key == "password_queue_limit") {
-    int& field = key == "password_threads" ? config.password_threads : config.password_queue_limit;
+  if (key == "password_threads" || key == "password_queue_limit" || key == "read_threads" ||
+      key == "read_queue_limit") {
+    int& field = key == "password_threads"       ? config.password_threads
+                 : key == "password_queue_limit" ? config.password_queue_limit
+                 : key == "read_threads"         ? config.read_threads
+                                                 : config.read_queue_limit;
     if (number(field) && field > 0) return true;
     error = key + " must be a positive number";
     return false;
@@ -88,6 +92,7 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
   if (key == "chat_messages_per_10s") return number(config.chat_messages_per_10s);
   if (key == "session_ttl_hours") return number(config.session_ttl_hours);
   if (key == "event_history") return number(config.event_history);
+  if (key == "storage_retry_ms") return number(config.storage_retry_ms);
   error = "unknown setting '" + key + "'";
   return false;
 }

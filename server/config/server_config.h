@@ -42,6 +42,14 @@ struct ServerConfig {
   int password_threads = 1;
   int password_queue_limit = 64;
   std::size_t event_history = 256;  // events kept per match for reconnects
+  // After a match's write failed, how long its table waits before the bot, the clock or
+  // the deal tries again (players who moved are told at once).
+  int storage_retry_ms = 1000;
+  // Reads of storage (results, sessions) run on threads of their own, never on an I/O
+  // thread; reads beyond the queue limit (running or waiting) are refused with
+  // RATE_LIMITED.
+  int read_threads = 2;
+  int read_queue_limit = 256;
 };
 
 // Applies one KEY=VALUE setting; false with `error` set when it is not understood.

@@ -1,11 +1,14 @@
 #include "server/rating/record_match_result.h"
 
 #include <array>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "server/rating/rating_modes.h"
 #include "server/rating/team_ratings.h"
+#include "server/storage/storage_error.h"
 
 namespace kafenio::rating {
 
@@ -51,10 +54,11 @@ std::vector<storage::Rating> RatingsAfterMatch(const storage::Match& match,
   return updated;
 }
 
-storage::WriteOp RecordMatchResult(storage::Match match, storage::MatchResult result,
-                                   Glicko2Config config) {
-  return [match = std::move(match), result = std::move(result),
-          config](storage::WriteTransaction& transaction) {
+storage::WriteOp RecordMatchResult(storage::MatchResult result, Glicko2Config config) {
+  return [result = std::move(result), config](storage::WriteTransaction& transaction) {
+    const std::optional<storage::Match> found = transaction.FindMatch(result.match_id);
+    if (!found) throw storage::StorageError("no match " + std::to_string(result.match_id));
+    const storage::Match& match = *found;
     transaction.FinishMatch(result);
     if (!IsRatedMatch(match)) return;
     const std::string mode(*RatingMode(match.game, static_cast<int>(match.seats.size())));

@@ -23,9 +23,9 @@ std::vector<storage::Rating> RatingsAfterMatch(const storage::Match& match,
                                                const std::vector<storage::Rating>& before,
                                                const Glicko2Config& config = {});
 
-// Reads the players' current ratings inside the transaction (new players start at
-// 1500/350/0.06), so two matches ending in the same group commit are rated in order.
-storage::WriteOp RecordMatchResult(storage::Match match, storage::MatchResult result,
-                                   Glicko2Config config = {});
+// Reads the match and the players' current ratings inside the transaction (new players
+// start at 1500/350/0.06), so two matches ending in the same group commit are rated in
+// order. Throws (the write fails) when there is no such match.
+storage::WriteOp RecordMatchResult(storage::MatchResult result, Glicko2Config config = {});
 
 }  // namespace kafenio::rating

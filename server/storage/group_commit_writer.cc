@@ -101,6 +101,9 @@ void GroupCommitWriter::CommitBatch(std::vector<Pending>& batch) {
       try {
         batch[i].op(transaction);
         db_->Prepare("RELEASE op").Run();
+      } catch (const StorageError& error) {
+        statuses[i].error = error.what();
+        statuses[i].conflict = (error.code() & 0xff) == SQLITE_CONSTRAINT;
       } catch (const std::exception& error) {
         statuses[i].error = error.what();
       } catch (...) {
@@ -131,7 +134,7 @@ void GroupCommitWriter::CommitBatch(std::vector<Pending>& batch) {
     counters_.operations += batch.size();
   }
   for (std::size_t i = 0; i < batch.size(); ++i) {
-    if (!batch_error.empty()) statuses[i].error = batch_error;
+    if (!batch_error.empty()) statuses[i] = WriteStatus{batch_error};
     Report(batch[i].done, statuses[i]);
   }
 }

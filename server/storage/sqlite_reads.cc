@@ -1,5 +1,7 @@
 #include "server/storage/sqlite_reads.h"
 
+#include <sqlite3.h>
+
 #include "server/storage/sqlite_codec.h"
 
 namespace kafenio::storage::reads {
@@ -21,11 +23,17 @@ class Query {
   sqlite::Statement& statement_;
 };
 
-// One read transaction around several queries, so they see the same snapshot.
+// One read transaction around several queries, so they see the same snapshot. Inside a
+// transaction already (a write operation reading what it is about to change), that
+// transaction is the snapshot.
 class Snapshot {
  public:
-  explicit Snapshot(sqlite::Connection& db) : db_(db) { db_.Prepare("BEGIN").Run(); }
+  explicit Snapshot(sqlite::Connection& db)
+      : db_(db), own_(sqlite3_get_autocommit(db.handle()) != 0) {
+    if (own_) db_.Prepare("BEGIN").Run();
+  }
   ~Snapshot() {
+    if (!own_) return;
     try {
       db_.Prepare("COMMIT").Run();
     } catch (...) {
@@ -38,6 +46,7 @@ class Snapshot {
 
  private:
   sqlite::Connection& db_;
+  const bool own_;
 };
 
 constexpr std::string_view kAccountColumns =

@@ -1,7 +1,10 @@
 #include "server/storage/sqlite_storage.h"
 
+#include <unistd.h>
+#include <atomic>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "server/storage/checkpointer.h"
 #include "server/storage/group_commit_writer.h"
@@ -15,18 +18,32 @@ namespace kafenio::storage {
 
 namespace {
 
-std::unique_ptr<sqlite::Connection> OpenWriter(const std::string& path) {
-  const auto folder = std::filesystem::path(path).parent_path();
-  if (!folder.empty()) std::filesystem::create_directories(folder);
-  auto db = std::make_unique<sqlite::Connection>(path, sqlite::OpenMode::read_write_create);
-  if (db->PragmaText("journal_mode = WAL") != "wal") {
-    throw StorageError(path + ": cannot switch to WAL mode");
+// The name SQLite opens for `options`: the file, or for kInMemory a database of SQLite's
+// memdb VFS that this process's connections share (a name starting with '/' is shared), one
+// per storage opened.
+std::string DatabaseName(const SqliteOptions& options) {
+  if (options.path != kInMemory) return options.path;
+  static std::atomic<int> opened{0};
+  return "file:/kafenio-" + std::to_string(::getpid()) + "-" + std::to_string(++opened) +
+         "?vfs=memdb";
+}
+
+std::unique_ptr<sqlite::Connection> OpenWriter(const std::string& name, bool in_memory) {
+  if (!in_memory) {
+    const auto folder = std::filesystem::path(name).parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder);
   }
-  // FULL: a commit returns only after the WAL is synced, so an acknowledged move survives
-  // a crash or power loss.
-  db->PragmaText("synchronous = FULL");
-  // Checkpoints run on the Checkpointer's thread, never inside a commit.
-  db->PragmaText("wal_autocheckpoint = 0");
+  auto db = std::make_unique<sqlite::Connection>(name, sqlite::OpenMode::read_write_create);
+  if (!in_memory) {
+    if (db->PragmaText("journal_mode = WAL") != "wal") {
+      throw StorageError(name + ": cannot switch to WAL mode");
+    }
+    // FULL: a commit returns only after the WAL is synced, so an acknowledged move survives
+    // a crash or power loss.
+    db->PragmaText("synchronous = FULL");
+    // Checkpoints run on the Checkpointer's thread, never inside a commit.
+    db->PragmaText("wal_autocheckpoint = 0");
+  }
   ApplyMigrations(*db, EmbeddedMigrations());
   return db;
 }
@@ -34,9 +51,13 @@ std::unique_ptr<sqlite::Connection> OpenWriter(const std::string& path) {
 class SqliteStorage final : public Storage {
  public:
   explicit SqliteStorage(const SqliteOptions& options)
-      : writer_(OpenWriter(options.path)),
-        checkpointer_(options.path, options.checkpoint_interval),
-        readers_(options.path) {}
+      : in_memory_(options.path == kInMemory),
+        name_(DatabaseName(options)),
+        writer_(OpenWriter(name_, in_memory_)),
+        readers_(name_) {
+    // An in-memory database has no WAL to checkpoint.
+    if (!in_memory_) checkpointer_.emplace(name_, options.checkpoint_interval);
+  }
 
   ~SqliteStorage() override { Close(); }
 
@@ -45,13 +66,14 @@ class SqliteStorage final : public Storage {
   }
   void Flush() override { writer_.Flush(); }
   void Close() override {
-    checkpointer_.Stop();
+    if (checkpointer_) checkpointer_->Stop();
     writer_.Close();
     readers_.Clear();
   }
   StorageStats Stats() const override {
     const auto written = writer_.counters();
-    return StorageStats{written.commits, written.operations, checkpointer_.checkpoints()};
+    return StorageStats{written.commits, written.operations,
+                        checkpointer_ ? checkpointer_->checkpoints() : 0};
   }
 
   std::optional<Account> FindAccountByName(std::string_view name) override {
@@ -118,9 +140,11 @@ class SqliteStorage final : public Storage {
   }
 
  private:
+  const bool in_memory_;
+  const std::string name_;  // what SQLite opens: the file, or the shared in-memory database
   GroupCommitWriter writer_;
-  Checkpointer checkpointer_;
   ReaderPool readers_;
+  std::optional<Checkpointer> checkpointer_;
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/storage/sqlite_codec.h"
+#include "server/storage/sqlite_reads.h"
 #include "server/storage/storage_error.h"
 
 namespace kafenio::storage {
@@ -220,6 +221,10 @@ void SqliteWriteTransaction::FinishMatch(const MatchResult& result) {
       .Bind(5, result.abandoned_by)
       .Bind(6, result.record)
       .Run();
+}
+
+std::optional<Match> SqliteWriteTransaction::FindMatch(std::int64_t match_id) {
+  return reads::MatchById(db_, match_id);
 }
 
 std::optional<Rating> SqliteWriteTransaction::FindRating(std::int64_t account_id,

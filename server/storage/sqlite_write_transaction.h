@@ -25,6 +25,7 @@ class SqliteWriteTransaction final : public WriteTransaction {
   void PutSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) override;
   void PutHandResult(const HandResult& result) override;
   void FinishMatch(const MatchResult& result) override;
+  std::optional<Match> FindMatch(std::int64_t match_id) override;
   std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) override;
   void PutRating(const Rating& rating, std::int64_t match_id) override;
 

@@ -20,6 +20,9 @@ namespace kafenio::storage {
 
 struct WriteStatus {
   std::string error;  // empty on success
+  // The operation broke a constraint of the data (a name already taken, a row already
+  // there): retrying it will not help. Otherwise a failure means storage is unavailable.
+  bool conflict = false;
   bool ok() const { return error.empty(); }
 };
 

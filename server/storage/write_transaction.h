@@ -43,7 +43,9 @@ class WriteTransaction {
   // Stores the result and marks the match finished, or abandoned when abandoned_by is set.
   virtual void FinishMatch(const MatchResult& result) = 0;
 
-  // Reads inside the transaction, so a rating update sees every earlier committed update.
+  // Reads inside the transaction, so a rating update sees every earlier committed update
+  // (and the match it rates, written earlier in the same queue).
+  virtual std::optional<Match> FindMatch(std::int64_t match_id) = 0;
   virtual std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) = 0;
   // Stores the new current rating and a history row for the match that produced it.
   virtual void PutRating(const Rating& rating, std::int64_t match_id) = 0;

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "server/transport/http_session.h"
+#include "server/transport/transport_errors.h"
 
 namespace kafenio::server {
 namespace {
@@ -34,6 +35,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
         net::make_strand(io_),
         [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
           // Accept errors (out of descriptors, a reset before accept) drop that one connection.
+          ReportTransportError("accept", ec);
           if (!ec) {
             // Small frames both ways: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms.
             boost::system::error_code ignored;

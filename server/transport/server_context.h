@@ -3,6 +3,7 @@
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
 #include "server/config/server_config.h"
+#include "server/transport/http_routes.h"
 
 namespace kafenio::server {
 
@@ -10,6 +11,8 @@ struct ServerContext {
   const ServerConfig& config;
   Hub& hub;
   Metrics& metrics;
+  const HttpRoutes& routes;  // this listener's
+  bool websocket = true;     // whether /ws upgrades here
 };
 
 }  // namespace kafenio::server

@@ -10,6 +10,7 @@
 
 #include "server/app/rate_limiter.h"
 #include "server/codec/frame_codec.h"
+#include "server/transport/transport_errors.h"
 
 namespace kafenio::server {
 namespace {
@@ -26,8 +27,10 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       : ws_(std::move(socket)),
         context_(context),
         id_(next_peer_id.fetch_add(1)),
-        limiter_(context.config.messages_per_second, context.config.message_burst),
-        strikes_(context.config.messages_per_second, 2 * context.config.message_burst) {}
+        limiter_(context.config.messages_per_second, context.config.message_burst,
+                 context.hub.clock().NowMs()),
+        strikes_(context.config.messages_per_second, 2 * context.config.message_burst,
+                 context.hub.clock().NowMs()) {}
 
   ~WebsocketSession() override {
     context_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
@@ -49,7 +52,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       response.set(beast::http::field::server, "kafenio");
     }));
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
-      if (ec) return;
+      if (ec) return ReportTransportError("websocket handshake", ec);
       self->Read();
     });
   }
@@ -65,7 +68,10 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
  private:
   void Read() {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return self->Closed();
+      if (ec) {
+        ReportTransportError("websocket read", ec);
+        return self->Closed();
+      }
       self->OnMessage();
     });
   }
@@ -78,12 +84,13 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     v1::Envelope request;
     std::string error;
     const bool decoded = DecodeFrame(payload, text_, request, error);
-    if (!limiter_.Take()) {
+    const std::int64_t now = context_.hub.clock().NowMs();
+    if (!limiter_.Take(now)) {
       context_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
       // Refusals drain a second bucket: a client that keeps sending far over its rate is
       // cut off (1008); one a little over it only gets errors. The refusal carries the
       // request's id (when the frame had one) so the client knows which request to retry.
-      if (!strikes_.Take()) return Abort(websocket::close_code::policy_error);
+      if (!strikes_.Take(now)) return Abort(websocket::close_code::policy_error);
       Queue(std::make_shared<const EncodedEnvelope>(*MakeError(
           decoded ? request.request_id() : "", v1::RATE_LIMITED, "too many messages: slow down")));
     } else if (decoded) {
@@ -116,7 +123,10 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     ws_.text(frame.text);
     ws_.async_write(net::buffer(frame.message->Encoded(frame.text)),
                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                      if (ec) return self->Closed();
+                      if (ec) {
+                        ReportTransportError("websocket write", ec);
+                        return self->Closed();
+                      }
                       self->context_.metrics.frames_out_total.fetch_add(1,
                                                                         std::memory_order_relaxed);
                       self->queue_.pop_front();
@@ -136,8 +146,10 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
   }
 
   void SendClose() {
-    ws_.async_close(close_code_,
-                    [self = shared_from_this()](beast::error_code) { self->Closed(); });
+    ws_.async_close(close_code_, [self = shared_from_this()](beast::error_code ec) {
+      ReportTransportError("websocket close", ec);
+      self->Closed();
+    });
   }
 
   void Closed() {

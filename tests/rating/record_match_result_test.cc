@@ -4,6 +4,7 @@
 
 #include "server/rating/rating_modes.h"
 #include "server/rating/record_match_result.h"
+#include "server/storage/storage_error.h"
 #include "tests/storage/storage_fixture.h"
 
 namespace kafenio::rating {
@@ -33,7 +34,7 @@ struct RatedFixture : testing::StorageFixture {
     result.total = {0, 0};
     result.record = "game " + match.game + "\n";
     result.finished_ms = 500;
-    return testing::Write(*store, RecordMatchResult(match, result));
+    return testing::Write(*store, RecordMatchResult(result));
   }
 };
 
@@ -150,20 +151,30 @@ TEST_CASE("the result and the ratings commit together or not at all", "[ratings]
   const auto anna = fixture.CreateAccount("anna");
   const auto petros = fixture.CreateAccount("petros");
   auto match = fixture.MakeMatch("diloti", {anna, petros}, true);
-  // The result row can be written, but the second rating cannot (no such account): the
-  // whole operation must be undone, result included.
-  match.seats[1].account_id = 999;
-  CHECK_FALSE(fixture.Finish(match, 0).ok());
+  // The result and both ratings are written, then the operation fails: all of it must be
+  // undone, result included.
+  MatchResult result;
+  result.match_id = match.id;
+  result.winner = 0;
+  result.record = "game diloti\n";
+  result.finished_ms = 500;
+  const storage::WriteOp finish = RecordMatchResult(result);
+  CHECK_FALSE(testing::Write(*fixture.store, [finish](storage::WriteTransaction& tx) {
+                finish(tx);
+                throw storage::StorageError("the disk filled up after the ratings");
+              }).ok());
   CHECK(fixture.store->FindMatch(match.id)->state == storage::MatchState::live);
   CHECK_FALSE(fixture.store->LoadMatchRecord(match.id));
   CHECK_FALSE(fixture.store->FindRating(anna, kDiloti1v1));
 
-  match.seats[1].account_id = petros;
   REQUIRE(fixture.Finish(match, 0).ok());
   // Finishing twice fails and leaves the single rating update alone.
   CHECK_FALSE(fixture.Finish(match, 0).ok());
   CHECK(fixture.store->FindRating(anna, kDiloti1v1)->matches == 1);
   CHECK(fixture.store->RatingHistory(anna, kDiloti1v1).size() == 1);
+  // A match that is not stored cannot be finished.
+  result.match_id = match.id + 100;
+  CHECK_FALSE(testing::Write(*fixture.store, RecordMatchResult(result)).ok());
 }
 
 }  // namespace

@@ -31,7 +31,9 @@ bool OnlySpaceOrComments(std::string_view text) {
 Connection::Connection(const std::string& path, OpenMode mode) {
   const int flags = (mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
                                                  : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
-                    SQLITE_OPEN_NOMUTEX;
+                    SQLITE_OPEN_NOMUTEX |
+                    // "file:..." names are URIs (the in-memory database, sqlite_storage.cc).
+                    (path.starts_with("file:") ? SQLITE_OPEN_URI : 0);
   const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
   if (code != SQLITE_OK) {
     const std::string message =

@@ -1,17 +1,21 @@
-#include "server/app/password_work.h"
+#include "server/app/blocking_work.h"
 
 #include <boost/asio/post.hpp>
 
 namespace kafenio::server {
 
-PasswordWork::PasswordWork(int threads, int max_admitted)
+BlockingWork::BlockingWork(int threads, int max_admitted)
     : pool_(static_cast<std::size_t>(threads)), max_admitted_(max_admitted) {}
 
-PasswordWork::~PasswordWork() {
+BlockingWork::~BlockingWork() {
+  Join();
+}
+
+void BlockingWork::Join() {
   pool_.join();
 }
 
-bool PasswordWork::TrySubmit(std::function<void()> job) {
+bool BlockingWork::TrySubmit(std::function<void()> job) {
   if (admitted_.fetch_add(1, std::memory_order_acq_rel) >= max_admitted_) {
     admitted_.fetch_sub(1, std::memory_order_acq_rel);
     return false;

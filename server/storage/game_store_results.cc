@@ -1,10 +1,10 @@
-// SqliteGameStore's readers of finished matches and ratings (issue 5), on the storage
+// GameStore's readers of finished matches and ratings (issue 5), on the storage
 // readers LoadMatchRecord, MatchHistory, FindMatch, RatingHistory, FindRating and
 // Leaderboard.
 #include <string>
 
 #include "server/rating/rating_modes.h"
-#include "server/storage/sqlite_game_store.h"
+#include "server/storage/game_store.h"
 
 namespace kafenio::server {
 namespace {
@@ -37,11 +37,11 @@ std::optional<RatingChange> ChangeOf(storage::Storage& storage, std::int64_t acc
 
 }  // namespace
 
-std::optional<std::string> SqliteGameStore::FinishedMatchRecord(std::int64_t match_id) {
+std::optional<std::string> GameStore::FinishedMatchRecord(std::int64_t match_id) {
   return storage_->LoadMatchRecord(match_id);
 }
 
-std::vector<MatchHistoryEntry> SqliteGameStore::MatchHistory(std::int64_t account_id, int limit,
+std::vector<MatchHistoryEntry> GameStore::MatchHistory(std::int64_t account_id, int limit,
                                                              std::int64_t before_match_id) {
   std::vector<MatchHistoryEntry> history;
   for (const storage::MatchSummary& summary :
@@ -82,7 +82,7 @@ std::vector<MatchHistoryEntry> SqliteGameStore::MatchHistory(std::int64_t accoun
   return history;
 }
 
-std::vector<RatingRecord> SqliteGameStore::RatingsOf(std::int64_t account_id) {
+std::vector<RatingRecord> GameStore::RatingsOf(std::int64_t account_id) {
   const auto account = storage_->FindAccount(account_id);
   std::vector<RatingRecord> ratings;
   for (const std::string_view mode : {rating::kDiloti1v1, rating::kDiloti2v2, rating::kPilotta}) {
@@ -95,7 +95,7 @@ std::vector<RatingRecord> SqliteGameStore::RatingsOf(std::int64_t account_id) {
   return ratings;
 }
 
-std::vector<RatingRecord> SqliteGameStore::Leaderboard(const std::string& mode, int limit) {
+std::vector<RatingRecord> GameStore::Leaderboard(const std::string& mode, int limit) {
   std::vector<RatingRecord> board;
   for (const storage::LeaderboardEntry& entry : storage_->Leaderboard(mode, limit)) {
     RatingRecord record;

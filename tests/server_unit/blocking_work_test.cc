@@ -1,4 +1,4 @@
-#include "server/app/password_work.h"
+#include "server/app/blocking_work.h"
 
 #include <catch2/catch.hpp>
 #include <condition_variable>
@@ -35,9 +35,9 @@ struct Gate {
   }
 };
 
-TEST_CASE("password work admits at most its limit of jobs, running or waiting") {
+TEST_CASE("blocking work admits at most its limit of jobs, running or waiting") {
   Gate gate;
-  PasswordWork work(1, 3);
+  BlockingWork work(1, 3);
   auto job = [&gate] {
     gate.Wait();
     gate.Finished();

@@ -1,0 +1,75 @@
+// The hub's sign-in requests: a guest, registering, signing in and resuming a session. One
+// at a time per connection; passwords are hashed and sessions read on blocking-work pools,
+// and the answer comes back on the connection's strand.
+#include "server/app/hub.h"
+
+namespace kafenio::server {
+
+void Hub::SignInRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                        const v1::Envelope& request) {
+  const std::string& rid = request.request_id();
+  if (client.who) {
+    return Refuse(peer, rid, v1::ALREADY_SIGNED_IN, "this connection is already signed in");
+  }
+  if (client.signing_in) {
+    return Refuse(peer, rid, v1::BAD_REQUEST,
+                  "a sign-in is already in progress on this connection");
+  }
+  client.signing_in = true;
+  // `peer` is the connection that owns `client`: holding it keeps `client` alive until the
+  // answer has been handled on the connection's strand.
+  ClientContext* context = &client;
+  Accounts::Done answered = [this, peer, context, rid](SignInResult result) {
+    context->signing_in = false;
+    SignedIn(*context, peer, result, rid);
+  };
+  using B = v1::Envelope::BodyCase;
+  bool admitted = true;
+  switch (request.body_case()) {
+    case B::kSignInGuest:
+      accounts_.Guest(request.sign_in_guest().name(), client.strand, std::move(answered));
+      break;
+    case B::kRegister:
+      admitted = password_work_.TrySubmit(
+          [this, strand = client.strand, answered, body = request.register_()] {
+            accounts_.Register(body.name(), body.password(), strand, answered);
+          });
+      break;
+    case B::kSignIn:
+      admitted = password_work_.TrySubmit(
+          [this, strand = client.strand, answered, body = request.sign_in()] {
+            accounts_.SignIn(body.name(), body.password(), strand, answered);
+          });
+      break;
+    default:
+      admitted = reads_.TrySubmit(
+          [this, strand = client.strand, answered, token = request.resume().token()] {
+            accounts_.Resume(token, strand, answered);
+          });
+      break;
+  }
+  if (!admitted) {
+    client.signing_in = false;
+    Refuse(peer, rid, v1::RATE_LIMITED, "too many sign-ins at once: try again in a moment");
+  }
+}
+
+void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                   const SignInResult& result, const std::string& request_id) {
+  if (result.error != v1::ERROR_UNSPECIFIED || result.account.id == 0) {
+    const auto code = result.error == v1::ERROR_UNSPECIFIED ? v1::BAD_REQUEST : result.error;
+    return Refuse(peer, request_id, code, result.message);
+  }
+  client.who = Identity{result.account.id, result.account.name, result.account.guest};
+  auto reply = std::make_shared<v1::Envelope>();
+  reply->set_request_id(request_id);
+  v1::SignedIn& signed_in = *reply->mutable_signed_in();
+  signed_in.set_account_id(result.account.id);
+  signed_in.set_name(result.account.name);
+  signed_in.set_guest(result.account.guest);
+  signed_in.set_token(result.token);
+  signed_in.set_expires_unix_ms(result.expires_unix_ms);
+  peer->Deliver(reply);
+}
+
+}  // namespace kafenio::server

@@ -1,0 +1,214 @@
+#pragma once
+// One table: a thin actor on its own strand that answers requests and composes the units
+// that do the work: Seating (who sits where, holds, readiness), Members (connections and
+// chat), Series, MatchRunner (the match, its seeds and its log), EventOutbox (events wait
+// for durability, then go out in order, with a history for catch-up) and the turn plan
+// (bots and turn clocks). Every public method posts to the strand, so nothing inside needs
+// a lock and one table never waits for another.
+//
+// The life of a move: the runner applies it (refused -> typed error, nothing changes),
+// the event is built for every audience and its log entry goes to storage; only when
+// storage reports it durable is it delivered and the mover's request acknowledged. Writes
+// go out one at a time (SerialWrites); when one fails, the match is rolled back to what is
+// stored and the players are told (STORAGE_UNAVAILABLE).
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/app/clock.h"
+#include "server/app/identity.h"
+#include "server/app/metrics.h"
+#include "server/app/peer.h"
+#include "server/app/table/event_outbox.h"
+#include "server/app/table/match_runner.h"
+#include "server/app/table/members.h"
+#include "server/app/table/seating.h"
+#include "server/app/table/serial_writes.h"
+#include "server/app/table/series.h"
+#include "server/app/table/table_listener.h"
+#include "server/app/table/turn_plan.h"
+#include "server/config/server_config.h"
+#include "server/fairness/seed_commitment.h"
+#include "server/storage/match_log.h"
+
+namespace kafenio::server {
+
+struct TableSettings {
+  std::string table_id;
+  std::string game;
+  std::string preset;
+  std::vector<std::string> options;
+  std::string rules_text;
+  int seats = 4;
+  bool is_private = false;
+  std::string invite_code;
+  int turn_clock_ms = 30000;
+  int series_matches = 0;         // 0: no limit
+  std::int64_t table_number = 0;  // the store's number for it: names it in writes and draws
+                                  // the series' first dealer
+  bool rated = false;             // docs/ratings.md: registered players only; bots make it unrated
+};
+
+// What every table of a server shares; it must outlive them.
+struct TableServices {
+  boost::asio::any_io_executor executor;
+  const ServerConfig& config;
+  MatchLog& log;
+  Metrics& metrics;
+  Clock& clock;
+  const fairness::ServerSecret& deal_secret;  // keys every hand's seed (docs/fairness.md)
+};
+
+// A seat kept for a named account before anyone connects (tournaments, a restart).
+struct SeatReservation {
+  int seat = 0;
+  Identity who;  // account 0: a bot
+};
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  using Executor = boost::asio::strand<boost::asio::any_io_executor>;
+
+  // `listener` hears of the table's changes, matches and closing (the table directory).
+  Table(const TableServices& services, TableListener& listener, TableSettings settings);
+
+  const std::string& id() const { return settings_.table_id; }
+  const TableSettings& settings() const { return settings_; }
+
+  // Crash recovery, at start-up before the server takes connections: rebuilds the match
+  // from its stored deals and moves (the same engine, so the same state and the same
+  // sequence numbers players saw), then carries on: the next deal, the end of the match,
+  // or the seat to act with a fresh turn clock. Players who come back get a snapshot.
+  // Returns an error, empty on success; on error the table must be discarded.
+  std::string Restore(const RecoveredMatch& recovered);
+  // The same for a table that had no match live: its players are seated again as stored
+  // (not ready: they confirm the next match when they are back) and the series goes on.
+  // Nobody is connected yet, so the table waits empty_table_grace_ms for them.
+  void RestoreSeating(const RecoveredTable& recovered);
+
+  // Requests, each answered to `peer` with Ok, a specific reply or a typed Error.
+  void Open(std::shared_ptr<Peer> peer, Identity who, std::string request_id);  // creator joins
+  void Join(std::shared_ptr<Peer> peer, Identity who, std::string invite, std::int64_t match_id,
+            std::int64_t last_seq, std::string request_id);
+  void Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id);
+  void Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
+  void Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
+  void SetReady(std::shared_ptr<Peer> peer, Identity who, bool ready, std::string request_id);
+  void AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id);
+  void Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
+  void PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move, std::int64_t expected_seq,
+                std::string request_id);
+  void Chat(std::shared_ptr<Peer> peer, Identity who, std::string text, std::string request_id);
+  // The connection closed: it stops receiving; a seat it held stays its player's.
+  void Detach(std::uint64_t peer_id);
+
+  // For the server itself (tournaments, the console); `done` runs on the table's strand.
+  // Seats named accounts (not ready) or bots between matches, as if they had sat down.
+  void Reserve(std::vector<SeatReservation> seats, std::function<void(Refusal)> done);
+  // Freezes the turn clocks and refuses moves (TABLE_PAUSED) until Resume; no match starts.
+  void Pause(std::string reason);
+  void Resume();
+  // Closes the table now: members are told why, a live match is abandoned.
+  void Close(std::string reason);
+
+ private:
+  template <class F>
+  void OnStrand(F&& f) {
+    boost::asio::post(strand_,
+                      [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+  }
+  // table.cc: helpers, info, storage and closing.
+  void Reply(const std::shared_ptr<Peer>& peer, std::shared_ptr<const v1::Envelope> message);
+  void Fail(const std::shared_ptr<Peer>& peer, const std::string& request_id, const Refusal& why);
+  // A request refused because what it changed could not be stored.
+  static Refusal NotStored();
+  std::size_t AudienceOf(const Members::Member& member) const;
+  v1::TableInfo Info() const;
+  void PublishInfo();
+  // Queues a write behind the table's earlier ones; `done` runs on the strand.
+  void Write(SerialWrites::Issue issue, Then<WriteResult> done);
+  // A write failed: a log line, the metric, and an error to the players at the table.
+  void StorageFailed(const std::string& what, const WriteResult& result);
+  // Stores who sits where (while no match is live; a live match's seats are its own) and
+  // publishes it; if it cannot be stored, the seats go back to what is stored. `then` says
+  // which.
+  void SaveSeating(std::function<void(bool stored)> then);
+  // Sets how the seat is held and, during a match, stores a change of it.
+  void SetHold(int seat, const SeatHold& hold);
+  // Sit, stand and add a bot: the seating rule, then the seating stored.
+  void ChangeSeats(const std::shared_ptr<Peer>& peer, const std::string& request_id,
+                   const std::function<Refusal()>& change);
+  void MaybeClose();
+  void CloseIfStillEmpty(std::uint64_t grace_generation);
+  void CloseNow(const std::string& reason);
+
+  // table_match.cc: the match.
+  bool MatchBusy() const { return runner_.live() || starting_; }
+  void MaybeStartMatch();
+  void StartMatch();
+  void OnMatchStored(const Written<std::int64_t>& stored, const MatchSpec& spec,
+                     const std::vector<std::int64_t>& accounts);
+  void DealHand();
+  void SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,
+                  const std::shared_ptr<Peer>& mover);
+  void FinishMatch();
+  // The end of the match is stored: the series, the seats and the table move on.
+  void MatchFinished(const MatchResultRecord& result);
+  // The deadline for the seat to act, from now: 0 when no player is on the clock.
+  std::int64_t TurnDeadlineFromNow() const;
+  // Builds the event for every audience and queues it; `write` (when set) stores its log
+  // entry, and the event (or any later one) is delivered only once that is durable.
+  // `stored` runs once it is.
+  void Emit(std::int64_t seq, const std::function<void(v1::MatchEvent&)>& fill,
+            SerialWrites::Issue write = {}, std::optional<Ack> ack = std::nullopt,
+            std::function<void()> stored = {});
+  void StoreEvent(std::int64_t seq, const MatchEventRecord& record, std::optional<Ack> ack,
+                  const std::function<void(v1::MatchEvent&)>& fill);
+  void OnEventStored(std::int64_t seq, const WriteResult& result,
+                     const std::function<void()>& stored);
+  void Flush();
+  void SendCatchUp(const std::shared_ptr<Peer>& peer, const Members::Member& member,
+                   std::int64_t match_id, std::int64_t last_seq);
+  void SendWaitingSnapshots();
+  // table_turns.cc: after every delivered change, let a bot move or arm the turn clock.
+  void ScheduleNext();
+  // Whatever the match waits for: its end stored, the next deal, or the seat to act (after
+  // a restart, or storage failing).
+  void CarryOn();
+  void BotStep(std::int64_t seq);
+  void OnClock(std::int64_t seq);
+
+  Executor strand_;
+  TableServices services_;
+  TableListener& listener_;
+  TableSettings settings_;
+  const ServerConfig& config_;
+
+  Seating seating_;
+  Seating stored_seating_;  // as last stored: what a failed seating write goes back to
+  Members members_;
+  Series series_;
+  MatchRunner runner_;
+  EventOutbox outbox_;
+  TurnClock turn_clock_;
+  SerialWrites writes_;
+
+  bool closed_ = false;
+  bool paused_ = false;
+  bool starting_ = false;                   // the match is being stored
+  bool info_pending_ = false;               // a table change waits behind undelivered events
+  bool step_scheduled_ = false;             // a bot's move is posted
+  std::int64_t delivered_deadline_ms_ = 0;  // the turn deadline players were last sent
+  std::unique_ptr<Alarm> turn_alarm_;
+  // Waits for the players of a table nobody is connected to (MaybeClose); each wait has a
+  // generation, so that one that ended just as a newer one began closes nothing.
+  std::unique_ptr<Alarm> grace_alarm_;
+  std::uint64_t grace_generation_ = 0;
+};
+
+}  // namespace kafenio::server

@@ -1,0 +1,79 @@
+// Who moves next at a table: a bot (at once, or after a human-paced delay), or a player on
+// a turn clock that, when it runs out, lets a bot stand in (and after enough of those, hold
+// the seat). One alarm at a time, from the turn plan.
+#include "server/app/crypto.h"
+#include "server/app/table/table.h"
+
+namespace kafenio::server {
+
+void Table::ScheduleNext() {
+  turn_alarm_.reset();
+  const int to_act = runner_.live() ? runner_.match().ToAct() : -1;
+  TurnSituation situation;
+  situation.match_live = runner_.live();
+  situation.events_waiting = !outbox_.empty();
+  situation.paused = paused_;
+  situation.seat_to_act = to_act >= 0;
+  situation.bot_plays = to_act >= 0 && seating_[to_act].BotPlays();
+  situation.now_ms = services_.clock.NowMs();
+  situation.deadline_ms = turn_clock_.deadline_ms();
+  situation.turn_clock_ms = settings_.turn_clock_ms;
+  situation.bot_delay_ms = config_.bot_delay_ms;
+  if (config_.bot_delay_ms > 0) {
+    situation.jitter = RandomBelow(static_cast<std::uint32_t>(config_.bot_delay_ms));
+  }
+  const TurnStep step = PlanTurn(situation);
+  const std::int64_t seq = runner_.seq();
+  switch (step.kind) {
+    case TurnStep::Kind::wait:
+      return;
+    case TurnStep::Kind::bot_move:
+      if (step.delay_ms == 0) {
+        // Posted, not called: a bot-only match would otherwise recurse through a whole
+        // match and keep this strand from other work.
+        if (step_scheduled_) return;
+        step_scheduled_ = true;
+        return OnStrand([seq](Table& t) {
+          t.step_scheduled_ = false;
+          t.BotStep(seq);
+        });
+      }
+      turn_alarm_ = services_.clock.After(strand_, step.delay_ms, [weak = weak_from_this(), seq] {
+        if (auto self = weak.lock()) self->BotStep(seq);
+      });
+      return;
+    case TurnStep::Kind::clock_runs_out:
+      turn_alarm_ = services_.clock.After(strand_, step.delay_ms, [weak = weak_from_this(), seq] {
+        if (auto self = weak.lock()) self->OnClock(seq);
+      });
+      return;
+  }
+}
+
+void Table::CarryOn() {
+  if (!runner_.live() || !outbox_.empty() || closed_) return;
+  if (runner_.match().MatchOver()) return FinishMatch();
+  if (runner_.match().AwaitingDeal()) return DealHand();
+  ScheduleNext();
+}
+
+void Table::BotStep(std::int64_t seq) {
+  if (!runner_.live() || seq != runner_.seq() || !outbox_.empty() || paused_) return;
+  const int to_act = runner_.match().ToAct();
+  if (to_act < 0) return;
+  SubmitMove(to_act, runner_.match().BotMove(), true, std::nullopt, nullptr);
+}
+
+void Table::OnClock(std::int64_t seq) {
+  if (!runner_.live() || seq != runner_.seq() || !outbox_.empty() || paused_) return;
+  const int to_act = runner_.match().ToAct();
+  if (to_act < 0 || seating_[to_act].kind != Seat::Kind::human) return;
+  // Out of time: a bot move stands in, and after enough of them a bot holds the seat.
+  SeatHold hold = seating_[to_act].hold;
+  if (++hold.timeouts >= config_.timeouts_before_bot) hold.bot_holding = true;
+  SetHold(to_act, hold);
+  PublishInfo();
+  SubmitMove(to_act, runner_.match().BotMove(), true, std::nullopt, nullptr);
+}
+
+}  // namespace kafenio::server

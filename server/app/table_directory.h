@@ -1,0 +1,77 @@
+#pragma once
+// Every open table of the server, by id: created here (once stored), found by id, by
+// invite code or by player, listed with filters, closed with a reason. The tables report
+// their changes here; the directory keeps each one's latest info (private tables too),
+// passes public ones to the lobby, and passes match and closing news on to listeners
+// (tournaments, the console). Thread-safe.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/app/lobby.h"
+#include "server/app/table/table.h"
+#include "server/app/table/table_listener.h"
+
+namespace kafenio::server {
+
+struct TableFilter {
+  std::optional<std::string> game;
+  std::optional<bool> rated;
+  std::optional<bool> is_private;
+  std::optional<bool> match_in_progress;
+  std::int64_t player = 0;  // seated there; 0: anyone
+};
+
+class TableDirectory final : public TableListener {
+ public:
+  TableDirectory(const TableServices& services, Lobby& lobby);
+  ~TableDirectory() override;
+
+  // Crash recovery, at start-up before any connection: rebuilds every table whose match
+  // the store holds as unfinished. Returns how many matches were recovered; a match that
+  // cannot be rebuilt is logged and left as it is stored.
+  int RecoverUnfinishedMatches();
+  // Then every table that had no match live, with players seated (waiting for the next
+  // match of their series): they get the same grace to come back as after a dropped
+  // connection. Open tables nobody sat at are closed. Returns how many came back.
+  int RecoverWaitingTables();
+
+  // A table already stored (MatchLog::CreateTable), now open.
+  std::shared_ptr<Table> Add(TableSettings settings);
+  std::shared_ptr<Table> Find(const std::string& table_id) const;
+  std::shared_ptr<Table> FindByInvite(const std::string& invite_code) const;
+  // The latest info of every open table the account holds a seat at.
+  std::vector<v1::TableInfo> FindByPlayer(std::int64_t account_id) const;
+  std::vector<v1::TableInfo> List(const TableFilter& filter) const;
+  // Closes the table (members are told `reason`); false when there is no such table.
+  bool Close(const std::string& table_id, const std::string& reason);
+
+  // Listeners hear of every table's matches and closing; they must outlive the directory.
+  void AddListener(TableListener& listener);
+
+  // TableListener, from the tables.
+  void TableChanged(const v1::TableInfo& info) override;
+  void MatchStarted(const std::string& table_id, std::int64_t match_id) override;
+  void MatchFinished(const MatchOutcome& outcome) override;
+  void TableClosed(const std::string& table_id, const std::string& reason) override;
+
+ private:
+  struct Entry {
+    std::shared_ptr<Table> table;
+    v1::TableInfo info;  // as last reported
+  };
+  // A stored table's settings, as recovery rebuilds them.
+  TableSettings SettingsOf(const TableRecord& table, std::int64_t table_number) const;
+  std::vector<TableListener*> Listeners() const;
+
+  TableServices services_;
+  Lobby& lobby_;
+  mutable std::mutex mutex_;
+  std::map<std::string, Entry> tables_;
+  std::vector<TableListener*> listeners_;
+};
+
+}  // namespace kafenio::server

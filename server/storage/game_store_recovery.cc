@@ -1,0 +1,108 @@
+// GameStore's reads for crash recovery: every live match with its event log, and every open
+// table without one, as the tables rebuild them at start-up.
+#include <string>
+#include <vector>
+
+#include "server/storage/game_store.h"
+#include "server/storage/store_rows.h"
+
+namespace kafenio::server {
+
+std::string GameStore::NameOf(std::int64_t account_id, bool* guest) {
+  const auto found = storage_->FindAccount(account_id);
+  if (guest) *guest = found && !found->password_hash.has_value();
+  return found ? found->name : "player " + std::to_string(account_id);
+}
+
+std::vector<RecoveredTable> GameStore::LoadOpenTables() {
+  std::vector<RecoveredTable> recovered;
+  for (const storage::OpenTable& stored : storage_->LoadOpenTables()) {
+    RecoveredTable out;
+    out.table = TableFromRow(stored.table);
+    out.table_number = stored.table.id;
+    for (const storage::TableSeat& seat : stored.seats) {
+      TableSeatRecord record{seat.seat, seat.account_id.value_or(0), {}, false};
+      if (seat.account_id) record.name = NameOf(*seat.account_id, &record.guest);
+      out.seats.push_back(std::move(record));
+    }
+    out.series = SeriesRecord{stored.series.matches_played, stored.series.score};
+    recovered.push_back(std::move(out));
+  }
+  return recovered;
+}
+
+std::vector<RecoveredMatch> GameStore::LoadUnfinishedMatches() {
+  std::vector<RecoveredMatch> recovered;
+  for (const storage::UnfinishedMatch& stored : storage_->LoadUnfinishedMatches()) {
+    recovered.push_back(Recover(stored));
+  }
+  return recovered;
+}
+
+RecoveredMatch GameStore::Recover(const storage::UnfinishedMatch& stored) {
+  RecoveredMatch out;
+  const storage::Match& match = stored.match;
+  if (match.table_id) {
+    out.table_number = *match.table_id;
+    if (auto table = storage_->FindTable(*match.table_id)) out.table = TableFromRow(*table);
+    if (auto series = storage_->FindSeries(*match.table_id)) {
+      out.series = SeriesRecord{series->matches_played, series->score};
+    }
+  }
+  if (out.table.game.empty()) {
+    // A match without its table (never written by this server): rebuild a table for it.
+    out.table_number = 0;
+    out.table.game = match.game;
+    out.table.rules = match.rules;
+    out.table.seat_count = static_cast<int>(match.seats.size());
+    out.table.turn_clock_ms = 0;
+  }
+  out.match.match_id = match.id;
+  out.match.table_number = out.table_number;
+  out.match.game = match.game;
+  out.match.rules = match.rules;
+  out.match.first_dealer = match.first_dealer;
+  out.match.started_unix_ms = match.created_ms;
+  out.match.rated = match.rated;
+  for (const storage::SeatHolder& seat : match.seats) {
+    const std::int64_t account = seat.account_id.value_or(0);
+    out.match.seat_accounts.push_back(account);
+    out.seat_names.push_back(account != 0 ? NameOf(account) : std::string());
+    out.seat_holds.push_back(seat.hold);
+  }
+  // The log in sequence order: each hand's deal, then its moves.
+  const auto append_move = [&](const storage::MoveEvent& stored_move) {
+    MatchEventRecord move;
+    move.match_id = match.id;
+    move.seq = stored_move.sequence;
+    move.kind = MatchEventRecord::Kind::move;
+    move.hand = stored_move.hand;
+    move.seat = stored_move.seat;
+    move.notation = stored_move.move;
+    move.unix_ms = stored_move.time_ms;
+    out.events.push_back(std::move(move));
+  };
+  std::size_t next_move = 0;
+  for (const storage::HandSeed& hand : stored.hands) {
+    MatchEventRecord deal;
+    deal.match_id = match.id;
+    deal.kind = MatchEventRecord::Kind::deal;
+    deal.hand = hand.hand;
+    deal.seat = hand.dealer;
+    deal.seed = hand.seed;
+    deal.salt_hex = hand.salt_hex;
+    deal.commitment_hex = hand.commitment_hex;
+    out.events.push_back(std::move(deal));
+    for (; next_move < stored.moves.size() && stored.moves[next_move].hand == hand.hand;
+         ++next_move) {
+      append_move(stored.moves[next_move]);
+    }
+  }
+  // Moves of a hand never dealt (not written by this server) stay in the log, so that the
+  // table refuses to rebuild the match rather than drop them.
+  for (; next_move < stored.moves.size(); ++next_move) append_move(stored.moves[next_move]);
+  out.hand_results_stored = static_cast<int>(stored.hand_results.size());
+  return out;
+}
+
+}  // namespace kafenio::server

@@ -1,0 +1,28 @@
+#pragma once
+// Finished matches and ratings, read back for players (Store implements this over
+// Storage). Reads block: the server makes them from its blocking-work pool.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/storage/result_records.h"
+
+namespace kafenio::server {
+
+class ResultsStore {
+ public:
+  virtual ~ResultsStore() = default;
+
+  // The game record (shared/record-format.md) of a finished match; none while it is live.
+  virtual std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) = 0;
+  // The account's matches, newest first; before_match_id pages backwards (0: the newest).
+  virtual std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
+                                                      std::int64_t before_match_id) = 0;
+  // The account's current rating in every mode it has played rated.
+  virtual std::vector<RatingRecord> RatingsOf(std::int64_t account_id) = 0;
+  // Highest rating first.
+  virtual std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) = 0;
+};
+
+}  // namespace kafenio::server

@@ -1,0 +1,99 @@
+#include "server/transport/public_routes.h"
+
+#include <charconv>
+
+#include "server/transport/static_files.h"
+
+namespace kafenio::server {
+namespace {
+
+namespace http = boost::beast::http;
+
+// A decimal id of at most 18 digits (so it fits an int64 without overflow checks).
+std::optional<std::int64_t> Id(const std::string& digits) {
+  if (digits.empty() || digits.size() > 18) return std::nullopt;
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  return value;
+}
+
+// The value of `name=` in the request target's query, or "".
+std::string QueryValue(const HttpRequest& request, const std::string& name) {
+  const std::string target(request.target());
+  const auto query = target.find('?');
+  if (query == std::string::npos) return {};
+  const std::string wanted = name + "=";
+  for (std::size_t at = query + 1; at < target.size();) {
+    const auto end = std::min(target.find('&', at), target.size());
+    if (target.compare(at, wanted.size(), wanted) == 0) {
+      return target.substr(at + wanted.size(), end - at - wanted.size());
+    }
+    at = end + 1;
+  }
+  return {};
+}
+
+}  // namespace
+
+HttpRoutes PublicRoutes(Hub& hub, ManualClock* manual_clock) {
+  HttpRoutes routes;
+  routes.Get("/healthz", [](const HttpRequest& request, const PathParams&, Respond respond) {
+    respond(TextResponse(request, http::status::ok, "ok\n"));
+  });
+  routes.Get("/metrics", [&hub](const HttpRequest& request, const PathParams&, Respond respond) {
+    respond(TextResponse(request, http::status::ok, hub.metrics().Render(),
+                         "text/plain; version=0.0.4"));
+  });
+  // A finished match's game record (shared/record-format.md), for `kafenio replay`.
+  routes.Get("/matches/{id}/record",
+             [&hub](const HttpRequest& request, const PathParams& params, Respond respond) {
+               const auto id = Id(params.at("id"));
+               if (!id)
+                 return respond(TextResponse(request, http::status::not_found, "not found\n"));
+               const bool admitted = hub.Read([&hub, request, id = *id, respond] {
+                 if (auto record = hub.results().FinishedMatchRecord(id)) {
+                   return respond(TextResponse(request, http::status::ok, std::move(*record)));
+                 }
+                 respond(TextResponse(request, http::status::not_found,
+                                      "no finished match " + std::to_string(id) + "\n"));
+               });
+               if (!admitted) {
+                 respond(TextResponse(request, http::status::service_unavailable,
+                                      "busy: try again in a moment\n"));
+               }
+             });
+  if (manual_clock) {
+    // Tests move the server's time instead of sleeping (docs/operations.md, --clock).
+    routes.Post("/debug/clock",
+                [manual_clock](const HttpRequest& request, const PathParams&, Respond respond) {
+                  const auto ms = Id(QueryValue(request, "advance_ms"));
+                  if (!ms) {
+                    return respond(TextResponse(request, http::status::bad_request,
+                                                "advance_ms=N is required\n"));
+                  }
+                  manual_clock->Advance(*ms);
+                  respond(TextResponse(request, http::status::ok,
+                                       std::to_string(manual_clock->NowMs()) + "\n"));
+                });
+  }
+  const std::string web_root = hub.config().web_root;
+  routes.Otherwise([web_root](const HttpRequest& request, Respond& respond) {
+    const std::string target(request.target());
+    if (auto file = LoadStaticFile(web_root, target)) {
+      respond(TextResponse(request, http::status::ok, std::move(file->body),
+                           file->content_type.c_str()));
+      return true;
+    }
+    if (target.substr(0, target.find('?')) == "/") {
+      respond(TextResponse(request, http::status::ok,
+                           "Kafenio server. The web client is not installed here; "
+                           "WebSocket clients connect to /ws (docs/protocol.md).\n"));
+      return true;
+    }
+    return false;
+  });
+  return routes;
+}
+
+}  // namespace kafenio::server
