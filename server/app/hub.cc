@@ -8,12 +8,10 @@ namespace kafenio::server {
 
 Hub::Hub(const HubServices& services)
     : services_(services),
-      accounts_(services.config, services.accounts, services.clock),
-      password_work_(services.config.password_threads, services.config.password_queue_limit),
-      reads_(services.config.read_threads, services.config.read_queue_limit),
-      directory_(TableServices{services.executor, services.config, services.log, services.metrics,
-                               services.clock, services.deal_secret},
-                 lobby_) {}
+      accounts_(config(), services.accounts, services.tables.clock),
+      password_work_(config().password_threads, config().password_queue_limit),
+      reads_(config().read_threads, config().read_queue_limit),
+      directory_(services.tables, lobby_) {}
 
 void Hub::Stop() {
   password_work_.Join();
@@ -22,7 +20,7 @@ void Hub::Stop() {
 
 void Hub::Refuse(const std::shared_ptr<Peer>& peer, const std::string& request_id,
                  v1::ErrorCode code, const std::string& message) {
-  services_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+  metrics().errors_total.fetch_add(1, std::memory_order_relaxed);
   peer->Deliver(MakeError(request_id, code, message));
 }
 
@@ -48,7 +46,7 @@ void Hub::AnswerFromStorage(const std::shared_ptr<Peer>& peer, const v1::Envelop
             AnswerProfile(services_.accounts, services_.results, request.get_profile(), self, rid);
         break;
     }
-    if (reply->has_error()) services_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+    if (reply->has_error()) metrics().errors_total.fetch_add(1, std::memory_order_relaxed);
     peer->Deliver(reply);  // thread-safe: the connection sends it from its own strand
   });
   if (!admitted) {
@@ -66,7 +64,7 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
                  request.seats()};
   const SeatCount rules = CheckRules(spec);
   if (!rules.error.empty()) return Refuse(peer, request_id, v1::BAD_RULES, rules.error);
-  const ServerConfig& config = services_.config;
+  const ServerConfig& config = services_.tables.config;
   const int clock =
       request.turn_clock_ms() == 0 ? config.default_turn_clock_ms : request.turn_clock_ms();
   if (clock < config.min_turn_clock_ms || clock > config.max_turn_clock_ms) {
@@ -100,13 +98,13 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
                            settings.invite_code,
                            clock,
                            client.who->account_id,
-                           services_.clock.NowMs(),
+                           services_.tables.clock.NowMs(),
                            settings.series_matches,
                            settings.rated};
   // `peer` owns `client`: holding it keeps `client` alive until the answer, which comes on
   // the connection's strand.
   ClientContext* context = &client;
-  services_.log.CreateTable(
+  services_.tables.log.CreateTable(
       record, client.strand,
       [this, peer, context, settings, request_id](Written<std::int64_t> stored) mutable {
         if (!stored.result.ok()) {

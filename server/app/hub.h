@@ -21,7 +21,6 @@
 #include "server/app/table_directory.h"
 #include "server/config/server_config.h"
 #include "server/storage/account_store.h"
-#include "server/storage/match_log.h"
 #include "server/storage/results_store.h"
 
 namespace kafenio::server {
@@ -38,16 +37,12 @@ struct ClientContext {
   bool lobby = false;
 };
 
-// What the hub is built on; everything must outlive it.
+// What the hub is built on: what its tables share, and the stores of accounts and
+// results. Everything must outlive it.
 struct HubServices {
-  boost::asio::any_io_executor executor;
-  const ServerConfig& config;
+  TableServices tables;
   AccountStore& accounts;
-  MatchLog& log;
   ResultsStore& results;
-  Metrics& metrics;
-  Clock& clock;
-  const fairness::ServerSecret& deal_secret;  // keys the deal seeds (docs/fairness.md)
 };
 
 class Hub {
@@ -60,9 +55,9 @@ class Hub {
   // way, which use storage.
   void Stop();
 
-  Metrics& metrics() { return services_.metrics; }
-  const ServerConfig& config() const { return services_.config; }
-  Clock& clock() { return services_.clock; }
+  Metrics& metrics() { return services_.tables.metrics; }
+  const ServerConfig& config() const { return services_.tables.config; }
+  Clock& clock() { return services_.tables.clock; }
   TableDirectory& tables() { return directory_; }
   // Runs a storage read off the I/O threads; false when too many wait (the caller refuses
   // with RATE_LIMITED or 503).

@@ -150,13 +150,13 @@ int TableDirectory::RecoverUnfinishedMatches() {
   for (const RecoveredMatch& match : services_.log.LoadUnfinishedMatches()) {
     const TableSettings settings = SettingsOf(match.table, match.table_number);
     if (Find(settings.table_id)) {
-      log::Warn("match {}: table {} already has a live match; skipped", match.match.match_id,
+      log::warn("match {}: table {} already has a live match; skipped", match.match.match_id,
                 settings.table_id);
       continue;
     }
     auto table = Add(settings);
     if (const std::string error = table->Restore(match); !error.empty()) {
-      log::Error("match {} cannot be recovered: {}", match.match.match_id, error);
+      log::error("match {} cannot be recovered: {}", match.match.match_id, error);
       {
         std::lock_guard lock(mutex_);
         tables_.erase(settings.table_id);
@@ -182,7 +182,7 @@ int TableDirectory::RecoverWaitingTables() {
       services_.log.CloseTable(stored.table_number, services_.clock.NowMs(), services_.executor,
                                [table_id](WriteResult result) {
                                  if (!result.ok()) {
-                                   log::Error("table {}: its closing could not be stored: {}",
+                                   log::error("table {}: its closing could not be stored: {}",
                                               table_id, result.message);
                                  }
                                });

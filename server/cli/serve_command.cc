@@ -112,7 +112,7 @@ int RunServe(const Args& args) {
   std::unique_ptr<server::ManualClock> test_clock;
   if (manual_clock) {
     test_clock = std::make_unique<server::ManualClock>(system_clock.NowMs());
-    log::Warn("the server's clock is manual: it moves only by POST /debug/clock (tests only)");
+    log::warn("the server's clock is manual: it moves only by POST /debug/clock (tests only)");
   }
   server::Clock& clock = test_clock ? static_cast<server::Clock&>(*test_clock) : system_clock;
 
@@ -120,8 +120,9 @@ int RunServe(const Args& args) {
   // Destroyed before the hub and the store at shutdown (below), with the handlers it holds.
   auto io_context = std::make_unique<boost::asio::io_context>(config.threads);
   boost::asio::io_context& io = *io_context;
-  server::Hub hub(server::HubServices{io.get_executor(), config, *store, *store, *store, metrics,
-                                      clock, deal_secret});
+  server::Hub hub(server::HubServices{
+      server::TableServices{io.get_executor(), config, *store, metrics, clock, deal_secret}, *store,
+      *store});
   // Before taking connections: every match a crash interrupted carries on.
   const int recovered = hub.tables().RecoverUnfinishedMatches();
   const int waiting = hub.tables().RecoverWaitingTables();

@@ -14,17 +14,17 @@ class AccountStore {
  public:
   virtual ~AccountStore() = default;
 
-  // Fills in the id. A taken name (names ignore case) is a conflict.
-  virtual void CreateAccount(AccountRecord account, Executor executor,
-                             Then<Written<AccountRecord>> then) = 0;
-  virtual void SaveSession(SessionRecord session, Executor executor, Then<WriteResult> then) = 0;
-  virtual void DeleteSession(std::string token_hash, Executor executor, Then<WriteResult> then) = 0;
-
   virtual std::optional<AccountRecord> FindAccountByName(const std::string& name) = 0;
   virtual std::optional<AccountRecord> FindAccount(std::int64_t id) = 0;
   // A session that has not expired by `now_ms`.
   virtual std::optional<SessionRecord> FindSession(const std::string& token_hash,
                                                    std::int64_t now_ms) = 0;
+
+  // Fills in the id. A taken name (names ignore case) is a conflict.
+  virtual void CreateAccount(AccountRecord account, Executor executor,
+                             Then<Written<AccountRecord>> then) = 0;
+  virtual void SaveSession(SessionRecord session, Executor executor, Then<WriteResult> then) = 0;
+  virtual void DeleteSession(std::string token_hash, Executor executor, Then<WriteResult> then) = 0;
 };
 
 }  // namespace kafenio::server

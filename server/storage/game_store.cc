@@ -98,28 +98,28 @@ std::optional<SessionRecord> GameStore::FindSession(const std::string& token_has
 
 void GameStore::CreateTable(TableRecord table, Executor executor,
                             Then<Written<std::int64_t>> then) {
-  auto id = std::make_shared<Created<std::int64_t>>();
-  storage_->Enqueue([row = TableRow(table),
-                     id](storage::WriteTransaction& tx) { id->value = tx.CreateTable(row); },
-                    [id, executor = std::move(executor),
-                     then = std::move(then)](const storage::WriteStatus& status) mutable {
-                      PostResult(
-                          executor, std::move(then),
-                          Written<std::int64_t>{ResultOf(status), status.ok() ? id->value : 0});
-                    });
+  WriteReturningId(
+      [row = TableRow(table)](storage::WriteTransaction& tx) { return tx.CreateTable(row); },
+      std::move(executor), std::move(then));
 }
 
 void GameStore::CreateMatch(MatchRecord match, Executor executor,
                             Then<Written<std::int64_t>> then) {
+  WriteReturningId(
+      [row = MatchRow(match)](storage::WriteTransaction& tx) { return tx.CreateMatch(row); },
+      std::move(executor), std::move(then));
+}
+
+void GameStore::WriteReturningId(std::function<std::int64_t(storage::WriteTransaction&)> create,
+                                 Executor executor, Then<Written<std::int64_t>> then) {
   auto id = std::make_shared<Created<std::int64_t>>();
-  storage_->Enqueue([row = MatchRow(match),
-                     id](storage::WriteTransaction& tx) { id->value = tx.CreateMatch(row); },
-                    [id, executor = std::move(executor),
-                     then = std::move(then)](const storage::WriteStatus& status) mutable {
-                      PostResult(
-                          executor, std::move(then),
-                          Written<std::int64_t>{ResultOf(status), status.ok() ? id->value : 0});
-                    });
+  storage_->Enqueue(
+      [create = std::move(create), id](storage::WriteTransaction& tx) { id->value = create(tx); },
+      [id, executor = std::move(executor),
+       then = std::move(then)](const storage::WriteStatus& status) mutable {
+        PostResult(executor, std::move(then),
+                   Written<std::int64_t>{ResultOf(status), status.ok() ? id->value : 0});
+      });
 }
 
 void GameStore::AppendEvent(MatchEventRecord event, Executor executor, Then<WriteResult> then) {

@@ -65,6 +65,9 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
  private:
   // Queues `op`; `then` gets its result on `executor`.
   void Write(storage::WriteOp op, Executor executor, Then<WriteResult> then);
+  // The same for an operation that creates a row and returns its id.
+  void WriteReturningId(std::function<std::int64_t(storage::WriteTransaction&)> create,
+                        Executor executor, Then<Written<std::int64_t>> then);
   // An account's name as recovery shows it, also for an account that is gone.
   std::string NameOf(std::int64_t account_id, bool* guest = nullptr);
   RecoveredMatch Recover(const storage::UnfinishedMatch& stored);

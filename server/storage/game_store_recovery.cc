@@ -72,27 +72,23 @@ RecoveredMatch GameStore::Recover(const storage::UnfinishedMatch& stored) {
   }
   // The log in sequence order: each hand's deal, then its moves.
   const auto append_move = [&](const storage::MoveEvent& stored_move) {
-    MatchEventRecord move;
-    move.match_id = match.id;
-    move.seq = stored_move.sequence;
-    move.kind = MatchEventRecord::Kind::move;
-    move.hand = stored_move.hand;
-    move.seat = stored_move.seat;
-    move.notation = stored_move.move;
-    move.unix_ms = stored_move.time_ms;
-    out.events.push_back(std::move(move));
+    out.events.push_back(MatchEventRecord{.match_id = match.id,
+                                          .seq = stored_move.sequence,
+                                          .kind = MatchEventRecord::Kind::move,
+                                          .hand = stored_move.hand,
+                                          .seat = stored_move.seat,
+                                          .notation = stored_move.move,
+                                          .unix_ms = stored_move.time_ms});
   };
   std::size_t next_move = 0;
   for (const storage::HandSeed& hand : stored.hands) {
-    MatchEventRecord deal;
-    deal.match_id = match.id;
-    deal.kind = MatchEventRecord::Kind::deal;
-    deal.hand = hand.hand;
-    deal.seat = hand.dealer;
-    deal.seed = hand.seed;
-    deal.salt_hex = hand.salt_hex;
-    deal.commitment_hex = hand.commitment_hex;
-    out.events.push_back(std::move(deal));
+    out.events.push_back(MatchEventRecord{.match_id = match.id,
+                                          .kind = MatchEventRecord::Kind::deal,
+                                          .hand = hand.hand,
+                                          .seat = hand.dealer,
+                                          .seed = hand.seed,
+                                          .salt_hex = hand.salt_hex,
+                                          .commitment_hex = hand.commitment_hex});
     for (; next_move < stored.moves.size() && stored.moves[next_move].hand == hand.hand;
          ++next_move) {
       append_move(stored.moves[next_move]);

@@ -42,7 +42,7 @@ std::optional<std::string> GameStore::FinishedMatchRecord(std::int64_t match_id)
 }
 
 std::vector<MatchHistoryEntry> GameStore::MatchHistory(std::int64_t account_id, int limit,
-                                                             std::int64_t before_match_id) {
+                                                       std::int64_t before_match_id) {
   std::vector<MatchHistoryEntry> history;
   for (const storage::MatchSummary& summary :
        storage_->MatchHistory(account_id, limit, before_match_id)) {

@@ -49,18 +49,18 @@ TableRecord TableFromRow(const storage::GameTable& table) {
 }
 
 storage::GameTable TableRow(const TableRecord& table) {
-  storage::GameTable row;
-  row.game = table.game;
-  row.rules = table.rules;
-  row.seats = table.seat_count;
-  row.is_public = !table.is_private;
-  if (table.is_private) row.invite_code = table.invite_code;
-  row.clock_ms = table.turn_clock_ms;
-  row.rated = table.rated;
-  row.created_ms = table.created_unix_ms;
-  row.public_id = table.table_id;
-  row.series_matches = table.series_matches;
-  return row;
+  return storage::GameTable{
+      .game = table.game,
+      .rules = table.rules,
+      .seats = table.seat_count,
+      .is_public = !table.is_private,
+      .invite_code = table.is_private ? std::optional(table.invite_code) : std::nullopt,
+      .clock_ms = table.turn_clock_ms,
+      .rated = table.rated,
+      .created_ms = table.created_unix_ms,
+      .public_id = table.table_id,
+      .series_matches = table.series_matches,
+  };
 }
 
 storage::Match MatchRow(const MatchRecord& match) {

@@ -30,10 +30,10 @@ void ReportTransportError(const char* where, const boost::system::error_code& er
   if (error.category() == http_errors.category() ||
       error.category() == websocket_errors.category()) {
     // The client broke HTTP or WebSocket rules: its connection ends; nothing is wrong here.
-    log::Debug("{}: {}", where, error.message());
+    log::debug("{}: {}", where, error.message());
     return;
   }
-  log::Warn("{}: {}", where, error.message());
+  log::warn("{}: {}", where, error.message());
 }
 
 }  // namespace kafenio::server

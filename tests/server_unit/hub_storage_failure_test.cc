@@ -85,8 +85,8 @@ struct Fixture {
     auto failing = std::make_unique<FailingStorage>(std::move(inner));
     disk = failing.get();
     store = std::make_unique<GameStore>(std::move(failing));
-    hub = std::make_unique<Hub>(
-        HubServices{io.get_executor(), config, *store, *store, *store, metrics, clock, secret});
+    hub = std::make_unique<Hub>(HubServices{
+        TableServices{io.get_executor(), config, *store, metrics, clock, secret}, *store, *store});
     client.peer = peer;
     client.peer_id = peer->PeerId();
     client.strand = io.get_executor();

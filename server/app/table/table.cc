@@ -100,7 +100,7 @@ void Table::Write(SerialWrites::Issue issue, Then<WriteResult> done) {
 
 void Table::StorageFailed(const std::string& what, const WriteResult& result) {
   services_.metrics.storage_errors_total.fetch_add(1, std::memory_order_relaxed);
-  log::Error("table {}: {} could not be stored: {}", settings_.table_id, what, result.message);
+  log::error("table {}: {} could not be stored: {}", settings_.table_id, what, result.message);
   if (closed_) return;
   const auto error = std::make_shared<const EncodedEnvelope>(*MakeError(
       "", v1::STORAGE_UNAVAILABLE, "the server could not store " + what + ": storage failed"));
@@ -195,7 +195,7 @@ void Table::Pause(std::string reason) {
     t.paused_ = true;
     t.turn_clock_.Pause(t.services_.clock.NowMs());
     t.turn_alarm_.reset();
-    log::Info("table {}: paused ({})", t.settings_.table_id, reason);
+    log::info("table {}: paused ({})", t.settings_.table_id, reason);
     t.PublishInfo();
   });
 }
@@ -207,7 +207,7 @@ void Table::Resume() {
     t.turn_clock_.Resume(t.services_.clock.NowMs());
     // Players see the new deadline in the table's info.
     if (t.outbox_.empty()) t.delivered_deadline_ms_ = t.turn_clock_.deadline_ms();
-    log::Info("table {}: resumed", t.settings_.table_id);
+    log::info("table {}: resumed", t.settings_.table_id);
     t.PublishInfo();
     t.CarryOn();
     t.MaybeStartMatch();

@@ -20,7 +20,7 @@ void Table::StartMatch() {
                        series_.NextFirstDealer(), settings_.seats};
   MatchCreation created = CreateMatch(spec);
   if (!created.match) {  // the rules were checked when the table was created
-    log::Error("table {}: its rules no longer make a match: {}", settings_.table_id, created.error);
+    log::error("table {}: its rules no longer make a match: {}", settings_.table_id, created.error);
     return;
   }
   MatchRecord record;

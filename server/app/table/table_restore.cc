@@ -57,7 +57,7 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
   // snapshot of the rebuilt state.
   outbox_.StartHistory(runner_.seq(), runner_.match().HandNumber());
   services_.metrics.live_matches.fetch_add(1, std::memory_order_relaxed);
-  log::Info("recovered match {} at table {} (sequence {})", runner_.match_id(), settings_.table_id,
+  log::info("recovered match {} at table {} (sequence {})", runner_.match_id(), settings_.table_id,
             runner_.seq());
 
   // Carry on where the crash stopped the match, with a fresh turn clock.
@@ -81,7 +81,7 @@ void Table::RestoreSeating(const RecoveredTable& recovered) {
   stored_seating_ = seating_;
   // The first dealer of the series comes from the table's number (the constructor).
   series_.Set(recovered.series);
-  log::Info(
+  log::info(
       "recovered table {} between matches ({} seats taken, {} of its series' matches "
       "played)",
       settings_.table_id, recovered.seats.size(), series_.matches_played());
