@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import sys
 import time
+import urllib.request
 
 import websockets
 
@@ -24,14 +25,19 @@ except ImportError:  # pragma: no cover - JSON-only runs
 class ServerProcess:
     """`kafenio serve --listen 127.0.0.1:0`, with the port read from its first line. Each
     server gets a database file of its own in a fresh folder, unless `db` names one (to
-    restart a server on the same data) or is "memory"."""
+    restart a server on the same data) or is "memory". With manual_clock the server's time
+    moves only by advance(ms): turn clocks, grace periods and sessions without sleeping."""
 
-    def __init__(self, binary, *settings, web="/nonexistent", db=None, log=None):
+    def __init__(self, binary, *settings, web="/nonexistent", db=None, log=None,
+                 manual_clock=False):
         if db is None:
             db = os.path.join(tempfile.mkdtemp(prefix="kafenio-test-"), "kafenio.db")
         self.db = db
         self.binary, self.settings, self.web = binary, settings, web
+        self.manual_clock = manual_clock
         args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web, "--db", db]
+        if manual_clock:
+            args += ["--clock", "manual"]
         for setting in settings:
             args += ["--set", setting]
         # log: a file for the server's stderr (the test's own stderr otherwise).
@@ -46,11 +52,21 @@ class ServerProcess:
     def alive(self):
         return self.proc.poll() is None
 
+    async def advance(self, ms):
+        """Moves the server's manual clock on by `ms`; what comes due runs at once."""
+        def post():
+            request = urllib.request.Request(f"{self.http}/debug/clock?advance_ms={int(ms)}",
+                                             method="POST")
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return int(response.read())
+        return await asyncio.get_running_loop().run_in_executor(None, post)
+
     def crash_and_restart(self):
         """SIGKILL this server, then start another with the same settings on its database."""
         self.proc.kill()
         self.proc.wait()
-        return ServerProcess(self.binary, *self.settings, web=self.web, db=self.db)
+        return ServerProcess(self.binary, *self.settings, web=self.web, db=self.db,
+                             manual_clock=self.manual_clock)
 
     def stop(self):
         self.proc.terminate()

@@ -1,23 +1,29 @@
-"""The turn clock: a player who lets it run out gets a bot move played for them and is
-marked away; after three in a row a bot holds the seat; the player reclaims it and plays."""
+"""The turn clock, on the server's manual clock (no sleeping, no racing the machine): a
+player who lets it run out gets a bot move played for them and is marked away; after
+three in a row a bot holds the seat; the player reclaims it and plays. The clock shows the
+deadline of every clocked turn, and nothing runs out before it."""
+import asyncio
 import sys
 
-from kafenio_client import Client, ServerError, ServerProcess, run
+from kafenio_client import Client, ServerProcess, run
+
+TURN_MS = 30000
 
 
 async def main(binary):
-    server = ServerProcess(binary)
+    server = ServerProcess(binary, manual_clock=True)
     try:
         bob = await Client.connect(server.url)
         await bob.guest("bob")
         table = (await bob.request("create_table", {"game": "pilotta", "preset": "cyprus",
-                                                     "turn_clock_ms": 200}))["table_created"]["table_id"]
+                                                     "turn_clock_ms": TURN_MS}))["table_created"]["table_id"]
         for seat in (1, 2, 3):
             await bob.request("add_bot", {"table_id": table, "seat": seat})
         await bob.request("sit", {"table_id": table, "seat": 0})
         await bob.request("set_ready", {"table_id": table, "ready": True})
 
-        # Bob never moves. Count the moves the server makes for seat 0, and watch his seat.
+        # Bob never moves. Each time it is his turn the clock is moved to his deadline: one
+        # millisecond short changes nothing, the last one plays a bot move for him.
         stand_ins = 0
         saw_away = False
         while True:
@@ -27,21 +33,30 @@ async def main(binary):
                 saw_away = saw_away or seat["away"]
                 if seat["bot_holding"]:
                     break
-            elif "match_event" in message:
-                event = message["match_event"]
-                view = event["view"]["pilotta"]
-                if view["to_act"] == 0:
-                    assert int(event["turn_deadline_unix_ms"]) > 0, "a clocked turn shows its deadline"
-                played = event.get("move_played")
-                if played and played["move"]["seat"] == 0:
-                    assert played["by_server"] is True
-                    stand_ins += 1
+                continue
+            if "match_event" not in message:
+                continue
+            event = message["match_event"]
+            played = event.get("move_played")
+            if played and played["move"]["seat"] == 0:
+                assert played["by_server"] is True
+                stand_ins += 1
+            view = event["view"]["pilotta"]
+            if view["to_act"] == 0 and bob.events.empty():
+                now = await server.advance(0)
+                deadline = int(event["turn_deadline_unix_ms"])
+                assert deadline == now + TURN_MS, (deadline, now)
+                await server.advance(TURN_MS - 1)
+                await asyncio.sleep(0.2)
+                waiting = list(bob.events._queue)  # what came meanwhile, left in place
+                assert not any(m.get("match_event", {}).get("move_played") for m in waiting), \
+                    "the clock ran out before the deadline"
+                await server.advance(1)
         assert saw_away, "the seat was marked away after the first timeout"
         assert stand_ins >= 2, stand_ins  # the third is played just after the seat is handed over
 
         # Reclaim: the seat is Bob's again, and on his next turn his own move is accepted.
-        # The clock is short, so a slow machine may lose a turn to it: he tries again. The
-        # bots may even finish the match before the reclaim lands: then he plays the next.
+        # The bots may finish the match before the reclaim lands: then he plays the next.
         await bob.request("reclaim_seat", {"table_id": table})
         reclaimed = False
         while True:
@@ -56,15 +71,13 @@ async def main(binary):
                 await bob.request("set_ready", {"table_id": table, "ready": True})
                 continue
             played = event.get("move_played")
-            if reclaimed and played and played["move"]["seat"] == 0 and played["by_server"] is False:
+            if reclaimed and played and played["move"]["seat"] == 0:
+                assert played["by_server"] is False, "the clock ran out though it never moved"
                 break
             view = event["view"]["pilotta"]
             if reclaimed and view["to_act"] == 0 and bob.events.empty():
-                try:
-                    await bob.request("play_move", {"table_id": table,
-                                                    "move": {"notation": view["legal_moves"][0]["notation"]}})
-                except ServerError as error:
-                    assert error.code == "NOT_YOUR_TURN", error
+                await bob.request("play_move", {"table_id": table,
+                                                "move": {"notation": view["legal_moves"][0]["notation"]}})
         assert server.alive()
     finally:
         assert server.stop() == 0
