@@ -17,7 +17,7 @@ std::string FormatOutcome(const Outcome& outcome) {
 
 // Replays the lines [begin, end) of one record; returns the exit code.
 int ReplayOne(const std::vector<Line>& lines, std::size_t begin, std::size_t end, int line_after,
-              bool list_legal, std::vector<std::string>& out) {
+              bool list_legal, const RecordGameFactory& make_game, std::vector<std::string>& out) {
   auto fail = [&](const Outcome& outcome) {
     out.push_back(FormatOutcome(outcome));
     return outcome.kind == Outcome::Kind::illegal ? 3 : 2;
@@ -58,7 +58,7 @@ int ReplayOne(const std::vector<Line>& lines, std::size_t begin, std::size_t end
     return fail(Outcome::Error(line_after, "a record starts with a game line"));
 
   std::unique_ptr<RecordGame> play;
-  if (auto made = MakeRecordGame(header, play); !made.ok()) return fail(made);
+  if (auto made = make_game(header, play); !made.ok()) return fail(made);
 
   std::optional<DealBlockReader> block;
   bool in_hand = false;
@@ -123,7 +123,7 @@ int ReplayOne(const std::vector<Line>& lines, std::size_t begin, std::size_t end
 
 }  // namespace
 
-ReplayResult Replay(std::string_view text, bool list_legal) {
+ReplayResult Replay(std::string_view text, bool list_legal, const RecordGameFactory& make_game) {
   ReplayResult result;
   const auto lines = SplitLines(text);
   std::size_t begin = 0;
@@ -133,7 +133,8 @@ ReplayResult Replay(std::string_view text, bool list_legal) {
     const int line_after = at_end ? (lines.empty() ? 1 : lines.back().number + 1) : lines[i].number;
     const bool empty_tail = at_end && begin == lines.size() && begin > 0;
     if (!empty_tail) {
-      result.exit_code = ReplayOne(lines, begin, i, line_after, list_legal, result.lines);
+      result.exit_code =
+          ReplayOne(lines, begin, i, line_after, list_legal, make_game, result.lines);
       if (result.exit_code != 0) return result;
     }
     begin = i + 1;

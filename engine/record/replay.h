@@ -1,6 +1,7 @@
 #pragma once
 // `kafenio replay`: checks a record line by line and produces its output lines and exit
 // code as specified in shared/record-format.md. No I/O here; the CLI prints the lines.
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -16,9 +17,6 @@ struct ReplayResult {
   int exit_code = 0;  // 0 good, 2 malformed line, 3 illegal move
 };
 
-// Replays one record, or several separated by `end` lines.
-ReplayResult Replay(std::string_view text, bool list_legal);
-
 // A record's header: `game`, `rules` and `players`, with the lines they were on.
 struct Header {
   std::string_view game;
@@ -29,7 +27,12 @@ struct Header {
   int players_line = 0;
 };
 
-// Builds the game a header names (make_record_game.cc knows every game).
-Outcome MakeRecordGame(const Header& header, std::unique_ptr<RecordGame>& out);
+// Builds the game a header names, or says why not (an unknown game, rules that do not
+// parse). The replayer knows no game: the server's game registry supplies this.
+using RecordGameFactory =
+    std::function<Outcome(const Header& header, std::unique_ptr<RecordGame>& out)>;
+
+// Replays one record, or several separated by `end` lines.
+ReplayResult Replay(std::string_view text, bool list_legal, const RecordGameFactory& make_game);
 
 }  // namespace kafenio::record

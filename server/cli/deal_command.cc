@@ -1,14 +1,14 @@
 // `kafenio deal --game pilotta [--rules PRESET [KEY=VALUE ...]] --seed S --dealer D`
 // `kafenio deal --game diloti [--players 2|4] --seed S --dealer D`:
 // prints the deal block a seed produces (docs/shuffle.md), so a revealed seed can be
-// re-dealt and compared with what was played.
+// re-dealt and compared with what was played. Any game of the registry, with its rules
+// and player count as a table has them.
 #include <cstdio>
 #include <string>
 
-#include "engine/diloti/record.h"
-#include "engine/pilotta/record.h"
 #include "engine/record/lines.h"
 #include "server/cli/commands.h"
+#include "server/game/game_registry.h"
 
 namespace kafenio::cli {
 
@@ -20,7 +20,8 @@ int RunDeal(const Args& args) {
   std::vector<std::string_view> rules;
   unsigned long long seed = 0;
   long long dealer = -1;
-  long long players = 2;
+  long long players = 0;
+  bool players_given = false;
   bool have_seed = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const bool has_value = i + 1 < args.size();
@@ -35,37 +36,31 @@ int RunDeal(const Args& args) {
       ++i;
     } else if (args[i] == "--players" && has_value && record::ParseInt(args[i + 1], players) &&
                (players == 2 || players == 4)) {
+      players_given = true;
       ++i;
     } else {
       std::fputs(kUsage, stderr);
       return 2;
     }
   }
-  if ((game != "pilotta" && game != "diloti") || !have_seed) {
+  const server::GameKind* kind = server::FindGame(game);
+  if (!kind || !have_seed) {
     std::fputs(kUsage, stderr);
     return 2;
   }
-  if (game == "diloti") {
-    if (dealer < 0 || dealer >= players) {
-      std::fputs("kafenio deal: --dealer must name a seat\n", stderr);
-      return 2;
-    }
-    const auto deal =
-        diloti::DealFromSeed(static_cast<int>(players), static_cast<int>(dealer), seed);
-    std::fputs(diloti::FormatDealLines(static_cast<int>(players), deal).c_str(), stdout);
-    return 0;
+  server::RulesRequest request;
+  if (!rules.empty()) {
+    request.preset = rules[0];
+    request.options.assign(rules.begin() + 1, rules.end());
   }
-  const std::string_view preset = rules.empty() ? "cyprus" : rules[0];
-  std::vector<std::string_view> options;
-  if (!rules.empty()) options.assign(rules.begin() + 1, rules.end());
-  const auto parsed = pilotta::ParseRules(preset, options);
-  if (!parsed.error.empty() || dealer < 0 || dealer >= parsed.rules.Players()) {
+  request.players = players_given ? static_cast<int>(players) : 0;
+  const server::RulesCheck check = kind->Check(request);
+  if (!check.ok() || dealer < 0 || dealer >= check.players) {
     std::fprintf(stderr, "kafenio deal: %s\n",
-                 parsed.error.empty() ? "--dealer must name a seat" : parsed.error.c_str());
+                 check.ok() ? "--dealer must name a seat" : check.error.c_str());
     return 2;
   }
-  const auto deal = pilotta::DealFromSeed(parsed.rules, static_cast<int>(dealer), seed);
-  std::fputs(pilotta::FormatDealLines(parsed.rules, deal).c_str(), stdout);
+  std::fputs(kind->DealLines(request, static_cast<int>(dealer), seed).c_str(), stdout);
   return 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include "engine/record/replay.h"
 #include "server/cli/commands.h"
+#include "server/game/game_registry.h"
 
 namespace kafenio::cli {
 
@@ -42,7 +43,7 @@ int RunReplay(const Args& args) {
     buffer << file.rdbuf();
     text = buffer.str();
   }
-  const auto result = record::Replay(text, legal);
+  const auto result = record::Replay(text, legal, server::MakeRecordGame);
   for (const auto& line : result.lines) std::printf("%s\n", line.c_str());
   return result.exit_code;
 }

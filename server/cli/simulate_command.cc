@@ -8,10 +8,9 @@
 #include <string>
 
 #include "engine/core/rng.h"
-#include "engine/diloti/random_match.h"
-#include "engine/pilotta/random_match.h"
 #include "engine/record/lines.h"
 #include "server/cli/commands.h"
+#include "server/game/game_registry.h"
 
 namespace kafenio::cli {
 namespace {
@@ -119,54 +118,6 @@ int RunMatches(const SimulateOptions& options, PlayOne play) {
   return 0;
 }
 
-int SimulatePilotta(const SimulateOptions& options) {
-  const std::string_view preset = options.rules.empty() ? "cyprus" : options.rules[0];
-  std::vector<std::string_view> extra;
-  if (!options.rules.empty()) extra.assign(options.rules.begin() + 1, options.rules.end());
-  const auto parsed = pilotta::ParseRules(preset, extra);
-  if (!parsed.error.empty()) {
-    std::fprintf(stderr, "kafenio simulate: %s\n", parsed.error.c_str());
-    return 2;
-  }
-  if (options.players != 0 && options.players != parsed.rules.Players()) {
-    std::fprintf(stderr, "kafenio simulate: pilotta %.*s is played by %d players\n",
-                 static_cast<int>(preset.size()), preset.data(), parsed.rules.Players());
-    return 2;
-  }
-  return RunMatches(options, [&](std::uint64_t seed, Totals& totals, std::ofstream* record) {
-    const auto match = pilotta::PlayRandomMatch(parsed.rules, seed);
-    totals.hands += static_cast<long>(match.log.hands.size());
-    totals.moves += match.moves;
-    ++totals.wins[static_cast<std::size_t>(match.final_state.Winner())];
-    if (record) {
-      if (totals.matches > 0) *record << "end\n";
-      *record << pilotta::WriteRecord(match.log);
-    }
-  });
-}
-
-int SimulateDiloti(const SimulateOptions& options) {
-  const std::string_view preset = options.rules.empty() ? "online" : options.rules[0];
-  std::vector<std::string_view> extra;
-  if (!options.rules.empty()) extra.assign(options.rules.begin() + 1, options.rules.end());
-  auto parsed = diloti::ParseRules(preset, extra);
-  if (!parsed.error.empty()) {
-    std::fprintf(stderr, "kafenio simulate: %s\n", parsed.error.c_str());
-    return 2;
-  }
-  parsed.rules.players = options.players != 0 ? options.players : 2;
-  return RunMatches(options, [&](std::uint64_t seed, Totals& totals, std::ofstream* record) {
-    const auto match = diloti::PlayRandomMatch(parsed.rules, seed);
-    totals.hands += static_cast<long>(match.log.hands.size());
-    totals.moves += match.moves;
-    ++totals.wins[static_cast<std::size_t>(match.final_state.Winner())];
-    if (record) {
-      if (totals.matches > 0) *record << "end\n";
-      *record << diloti::WriteRecord(match.log);
-    }
-  });
-}
-
 }  // namespace
 
 int RunSimulate(const Args& args) {
@@ -176,11 +127,33 @@ int RunSimulate(const Args& args) {
     std::fprintf(stderr, "kafenio simulate: %s\n%s", error.c_str(), kUsage);
     return 2;
   }
-  if (options.game == "pilotta") return SimulatePilotta(options);
-  if (options.game == "diloti") return SimulateDiloti(options);
-  std::fprintf(stderr, "kafenio simulate: unknown game '%.*s'\n",
-               static_cast<int>(options.game.size()), options.game.data());
-  return 2;
+  const server::GameKind* game = server::FindGame(options.game);
+  if (!game) {
+    std::fprintf(stderr, "kafenio simulate: unknown game '%.*s' (%s)\n",
+                 static_cast<int>(options.game.size()), options.game.data(),
+                 server::GameNames().c_str());
+    return 2;
+  }
+  server::RulesRequest request;
+  if (!options.rules.empty()) {
+    request.preset = options.rules[0];
+    request.options.assign(options.rules.begin() + 1, options.rules.end());
+  }
+  request.players = options.players;
+  if (const server::RulesCheck check = game->Check(request); !check.ok()) {
+    std::fprintf(stderr, "kafenio simulate: %s\n", check.error.c_str());
+    return 2;
+  }
+  return RunMatches(options, [&](std::uint64_t seed, Totals& totals, std::ofstream* record) {
+    const server::SimulatedMatch match = game->PlayRandomMatch(request, seed, record != nullptr);
+    totals.hands += match.hands;
+    totals.moves += match.moves;
+    ++totals.wins[static_cast<std::size_t>(match.winner)];
+    if (record) {
+      if (totals.matches > 0) *record << "end\n";
+      *record << match.record;
+    }
+  });
 }
 
 }  // namespace kafenio::cli

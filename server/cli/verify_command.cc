@@ -7,14 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/diloti/deal.h"
-#include "engine/diloti/record.h"
-#include "engine/diloti/rules.h"
-#include "engine/pilotta/deal.h"
-#include "engine/pilotta/record.h"
-#include "engine/pilotta/rules.h"
 #include "server/cli/commands.h"
 #include "server/fairness/seed_commitment.h"
+#include "server/game/game_registry.h"
 
 namespace kafenio::cli {
 
@@ -99,38 +94,19 @@ struct DealText {
 };
 
 DealText DealBlock(const VerifyArgs& args) {
-  DealText out;
-  auto header = [&](std::string_view game, const std::string& rules, int players) {
-    out.text = "game " + std::string(game) + "\nrules " + rules + "\nplayers " +
-               std::to_string(players) + "\ndealer " + std::to_string(args.dealer) + "\n";
-  };
-  if (args.game == "pilotta") {
-    const auto rules = pilotta::ParseRules(args.preset, args.options);
-    if (!rules.error.empty()) return {{}, rules.error};
-    const int players = rules.rules.Players();
-    if (args.players != 0 && args.players != players) {
-      return {{},
-              "pilotta " + args.preset + " is played by " + std::to_string(players) + " players"};
-    }
-    if (args.dealer >= players)
-      return {{}, "dealer must be a seat 0.." + std::to_string(players - 1)};
-    header("pilotta", pilotta::FormatRules(rules.rules), players);
-    out.text += pilotta::FormatDealLines(
-        rules.rules, pilotta::DealFromSeed(rules.rules, args.dealer, args.seed));
-    return out;
+  const server::GameKind* game = server::FindGame(args.game);
+  if (!game) {
+    return {{}, "cannot re-deal game '" + args.game + "' (" + server::GameNames() + ")"};
   }
-  if (args.game == "diloti") {
-    const auto rules = diloti::ParseRules(args.preset, args.options);
-    if (!rules.error.empty()) return {{}, rules.error};
-    const int players = args.players == 0 ? 2 : args.players;
-    if (args.dealer >= players)
-      return {{}, "dealer must be a seat 0.." + std::to_string(players - 1)};
-    header("diloti", diloti::FormatRules(rules.rules), players);
-    out.text +=
-        diloti::FormatDealLines(players, diloti::DealFromSeed(players, args.dealer, args.seed));
-    return out;
-  }
-  return {{}, "cannot re-deal game '" + args.game + "' (pilotta or diloti)"};
+  const server::RulesRequest request{args.preset, args.options, args.players};
+  const server::RulesCheck check = game->Check(request);
+  if (!check.ok()) return {{}, check.error};
+  if (args.dealer >= check.players)
+    return {{}, "dealer must be a seat 0.." + std::to_string(check.players - 1)};
+  return {"game " + args.game + "\nrules " + check.rules_text + "\nplayers " +
+              std::to_string(check.players) + "\ndealer " + std::to_string(args.dealer) + "\n" +
+              game->DealLines(request, args.dealer, args.seed),
+          {}};
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 #pragma once
 // The one seam between the server and a game's rules engine. A table owns one GameMatch
 // per match and calls it only from the table's strand, so implementations need no locks.
-// Each game plugs in with one adapter (pilotta_game.cc; Diloti's joins after its merge)
-// and one line in game_registry.cc.
+// Each game plugs in with one adapter (pilotta_game.cc, diloti_game.cc) and its GameKind
+// in the registry (game_kind.h, game_registry.cc).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -63,7 +63,7 @@ struct MatchCreation {
   std::string error;  // when match is null
 };
 
-// Creates a match of any known game (game_registry.cc).
+// Creates a match of any game of the registry (game_registry.cc).
 MatchCreation CreateMatch(const MatchSpec& spec);
 // The number of seats a table of this game, preset and seat request has, and the
 // canonical rules text, or an error (for table creation).

@@ -1,91 +1,84 @@
-// Which games the server knows, by name. Adding a game is one adapter and one branch here.
-#include <string_view>
-#include <vector>
+#include "server/game/game_registry.h"
 
-#include "engine/diloti/rules.h"
-#include "engine/pilotta/rules.h"
 #include "server/game/diloti_game.h"
-#include "server/game/game.h"
 #include "server/game/pilotta_game.h"
 
 namespace kafenio::server {
 namespace {
 
-pilotta::RulesParse ParsePilottaRules(const MatchSpec& spec) {
-  const std::vector<std::string_view> options(spec.options.begin(), spec.options.end());
-  return pilotta::ParseRules(spec.preset.empty() ? std::string_view("cyprus") : spec.preset,
-                             options);
-}
-
-// Diloti's player count is the table's seat count (2 by default), not part of the preset.
-diloti::RulesParse ParseDilotiRules(const MatchSpec& spec) {
-  const std::vector<std::string_view> options(spec.options.begin(), spec.options.end());
-  diloti::RulesParse parse =
-      diloti::ParseRules(spec.preset.empty() ? std::string_view("online") : spec.preset, options);
-  if (!parse.error.empty()) return parse;
-  if (spec.seats != 0 && spec.seats != 2 && spec.seats != 4) {
-    parse.error = "diloti is played by 2 or 4 players";
-    return parse;
-  }
-  parse.rules.players = spec.seats == 0 ? 2 : spec.seats;
-  return parse;
+RulesRequest RequestOf(const MatchSpec& spec) {
+  return RulesRequest{spec.preset, {spec.options.begin(), spec.options.end()}, spec.seats};
 }
 
 }  // namespace
 
+const std::vector<const GameKind*>& Games() {
+  static const std::vector<const GameKind*> games{&PilottaKind(), &DilotiKind()};
+  return games;
+}
+
+const GameKind* FindGame(std::string_view name) {
+  for (const GameKind* game : Games()) {
+    if (game->Name() == name) return game;
+  }
+  return nullptr;
+}
+
+std::string GameNames() {
+  std::string names;
+  for (const GameKind* game : Games()) {
+    if (!names.empty()) names += ", ";
+    names += game->Name();
+  }
+  return names;
+}
+
 SeatCount CheckRules(const MatchSpec& spec) {
   SeatCount out;
-  if (spec.game == "pilotta") {
-    const pilotta::RulesParse parse = ParsePilottaRules(spec);
-    if (!parse.error.empty()) {
-      out.error = parse.error;
-      return out;
-    }
-    if (spec.seats != 0 && spec.seats != parse.rules.Players()) {
-      out.error = "pilotta " + std::string(pilotta::PresetName(parse.rules.preset)) +
-                  " is played by " + std::to_string(parse.rules.Players()) + " players";
-      return out;
-    }
-    out.seats = parse.rules.Players();
-    out.rules_text = pilotta::FormatRules(parse.rules);
+  const GameKind* game = FindGame(spec.game);
+  if (!game) {
+    out.error = "unknown game '" + spec.game + "' (this server plays: " + GameNames() + ")";
     return out;
   }
-  if (spec.game == "diloti") {
-    const diloti::RulesParse parse = ParseDilotiRules(spec);
-    if (!parse.error.empty()) {
-      out.error = parse.error;
-      return out;
-    }
-    out.seats = parse.rules.players;
-    out.rules_text = diloti::FormatRules(parse.rules);
+  const RulesCheck check = game->Check(RequestOf(spec));
+  if (!check.ok()) {
+    out.error = check.error;
     return out;
   }
-  out.error = "unknown game '" + spec.game + "' (this server plays: pilotta, diloti)";
+  out.seats = check.players;
+  out.rules_text = check.rules_text;
   return out;
 }
 
 MatchCreation CreateMatch(const MatchSpec& spec) {
   MatchCreation out;
-  if (spec.game == "pilotta") {
-    const pilotta::RulesParse parse = ParsePilottaRules(spec);
-    if (!parse.error.empty()) {
-      out.error = parse.error;
-      return out;
-    }
-    out.match = MakePilottaMatch(parse.rules, spec.first_dealer % parse.rules.Players());
+  const SeatCount checked = CheckRules(spec);
+  if (!checked.error.empty()) {
+    out.error = checked.error;
     return out;
   }
-  if (spec.game == "diloti") {
-    const diloti::RulesParse parse = ParseDilotiRules(spec);
-    if (!parse.error.empty()) {
-      out.error = parse.error;
-      return out;
-    }
-    out.match = MakeDilotiMatch(parse.rules, spec.first_dealer % parse.rules.players);
-    return out;
-  }
-  out.error = "unknown game '" + spec.game + "'";
+  out.match = FindGame(spec.game)->NewMatch(RequestOf(spec), spec.first_dealer % checked.seats);
   return out;
+}
+
+record::Outcome MakeRecordGame(const record::Header& header,
+                               std::unique_ptr<record::RecordGame>& out) {
+  const GameKind* game = FindGame(header.game);
+  if (!game)
+    return record::Outcome::Error(header.game_line, "unknown game: " + std::string(header.game));
+  RulesRequest request;
+  if (!header.rules.empty()) {
+    request.preset = header.rules[0];
+    request.options.assign(header.rules.begin() + 1, header.rules.end());
+  }
+  request.players = header.players;
+  const RulesCheck check = game->Check(request);
+  if (check.problem == RulesCheck::Problem::players) {
+    return record::Outcome::Error(header.players_line, check.error);
+  }
+  if (!check.ok()) return record::Outcome::Error(header.rules_line, check.error);
+  out = game->NewRecordGame(request);
+  return record::Outcome::Ok();
 }
 
 }  // namespace kafenio::server

@@ -5,9 +5,13 @@
 
 #include "engine/pilotta/rules.h"
 #include "server/game/game.h"
+#include "server/game/game_kind.h"
 
 namespace kafenio::server {
 
 std::unique_ptr<GameMatch> MakePilottaMatch(const pilotta::Rules& rules, int first_dealer);
+
+// Pilotta in the game registry (pilotta_kind.cc).
+const GameKind& PilottaKind();
 
 }  // namespace kafenio::server

@@ -30,6 +30,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/record/replay.h"
+#include "server/game/game_registry.h"
 
 namespace kafenio::testing {
 
@@ -91,7 +92,7 @@ PlayoutTotals RandomPlayouts(const typename G::Rules& rules, std::uint64_t seed,
     }
     results.push_back("winner " + std::to_string(G::Winner(state)));
     const std::string text = G::WriteRecord(log);
-    const auto replay = record::Replay(text, false);
+    const auto replay = record::Replay(text, false, server::MakeRecordGame);
     if (replay.exit_code != 0 || replay.lines != results) {
       FAIL("the written record does not replay to the same results:\n" << text);
     }

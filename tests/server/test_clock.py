@@ -55,29 +55,30 @@ async def main(binary):
         assert saw_away, "the seat was marked away after the first timeout"
         assert stand_ins >= 2, stand_ins  # the third is played just after the seat is handed over
 
-        # Reclaim: the seat is Bob's again, and on his next turn his own move is accepted.
-        # The bots may finish the match before the reclaim lands: then he plays the next.
+        # Reclaim: the seat is Bob's again, and on his next turn his own move is accepted
+        # (the clock does not move, so no bot may play for him any more). The bots may even
+        # finish the match before the reclaim lands: then he plays the next.
         await bob.request("reclaim_seat", {"table_id": table})
         reclaimed = False
+        view, moved_at = None, None
         while True:
             message = await bob.next_event()
             if "table" in message:
                 reclaimed = reclaimed or not message["table"]["seats"][0]["bot_holding"]
-                continue
-            if "match_event" not in message:
-                continue
-            event = message["match_event"]
-            if event.get("match_ended"):
-                await bob.request("set_ready", {"table_id": table, "ready": True})
-                continue
-            played = event.get("move_played")
-            if reclaimed and played and played["move"]["seat"] == 0:
-                assert played["by_server"] is False, "the clock ran out though it never moved"
-                break
-            view = event["view"]["pilotta"]
-            if reclaimed and view["to_act"] == 0 and bob.events.empty():
-                await bob.request("play_move", {"table_id": table,
-                                                "move": {"notation": view["legal_moves"][0]["notation"]}})
+            elif "match_event" in message:
+                event = message["match_event"]
+                if event.get("match_ended"):
+                    await bob.request("set_ready", {"table_id": table, "ready": True})
+                    continue
+                played = event.get("move_played")
+                if reclaimed and played and played["move"]["seat"] == 0:
+                    assert played["by_server"] is False, "a bot played for him after the reclaim"
+                    break
+                view = event["view"]["pilotta"], int(event["seq"])
+            if reclaimed and view and view[0]["to_act"] == 0 and moved_at != view[1] and bob.events.empty():
+                moved_at = view[1]
+                await bob.request("play_move", {"table_id": table, "expected_seq": str(view[1]),
+                                                "move": {"notation": view[0]["legal_moves"][0]["notation"]}})
         assert server.alive()
     finally:
         assert server.stop() == 0
