@@ -187,8 +187,20 @@ conn.listeners.add((message) => {
   else if (message.table) {
     const info = message.table;
     if (state.lobby.has(info.table_id) || !info.private) state.lobby.set(info.table_id, info);
-    if (state.table && state.table.id === info.table_id) state.table.info = info;
+    if (state.table && state.table.id === info.table_id) {
+      state.table.info = info;
+      // A paused table's clock stands still; when it resumes, the info brings the new deadline.
+      if (info.match_in_progress) state.table.deadline = info.paused ? 0 : Number(info.turn_deadline_unix_ms || 0);
+    }
     render();
+  } else if (message.table_closed) {
+    // The server closed the table we sit at (staff, a tournament): say why, back to the lobby.
+    if (state.table && state.table.id === message.table_closed.table_id) {
+      showError(new Error(`The table was closed: ${message.table_closed.reason}`));
+      state.table = null;
+      saveSession();
+      render();
+    }
   } else if (message.table_removed) {
     const id = message.table_removed.table_id;
     state.lobby.delete(id);
@@ -302,6 +314,7 @@ function seriesLine(info, names) {
 
 function clockText() {
   const table = state.table;
+  if (table && table.info && table.info.paused) return 'paused';
   if (!table || !table.deadline) return '';
   const left = Math.max(0, Math.ceil((table.deadline - Date.now()) / 1000));
   return `clock: ${left}s`;
