@@ -23,10 +23,64 @@ void Report(const WriteDone& done, const WriteStatus& status) {
   }
 }
 
+class SqliteSession final : public WriteSession {
+ public:
+  explicit SqliteSession(std::unique_ptr<sqlite::Connection> db)
+      : db_(std::move(db)), transaction_(*db_) {}
+
+  void Begin() override { db_->Prepare("BEGIN IMMEDIATE").Run(); }
+  void Commit() override { db_->Prepare("COMMIT").Run(); }
+  void RollbackQuietly() noexcept override {
+    if (!InTransaction()) return;
+    try {
+      db_->Prepare("ROLLBACK").Run();
+    } catch (const StorageError&) {
+    }
+  }
+  bool InTransaction() override { return sqlite3_get_autocommit(db_->handle()) == 0; }
+  void Savepoint() override { db_->Prepare("SAVEPOINT op").Run(); }
+  void ReleaseSavepoint() override { db_->Prepare("RELEASE op").Run(); }
+  void RollbackToSavepoint() override {
+    db_->Prepare("ROLLBACK TO op").Run();
+    db_->Prepare("RELEASE op").Run();
+  }
+  bool SavepointsAreCostly() const override { return false; }
+  bool IsConflict(const StorageError& error) const override {
+    return (error.code() & 0xff) == SQLITE_CONSTRAINT;
+  }
+  WriteTransaction& transaction() override { return transaction_; }
+  // No reader may still need the WAL's frames after a clean close; fold them in and empty
+  // the WAL so the database file alone holds everything (a failed checkpoint is harmless:
+  // the next start finds the WAL and uses it).
+  void Finish() noexcept override {
+    try {
+      db_->PragmaText("wal_checkpoint(TRUNCATE)");
+    } catch (const StorageError&) {
+    }
+    db_.reset();
+  }
+
+ private:
+  std::unique_ptr<sqlite::Connection> db_;
+  SqliteWriteTransaction transaction_;
+};
+
+WriteStatus StatusOf(const WriteSession& session, const std::exception& error) {
+  WriteStatus status{error.what()};
+  if (const auto* storage_error = dynamic_cast<const StorageError*>(&error)) {
+    status.conflict = session.IsConflict(*storage_error);
+  }
+  return status;
+}
+
 }  // namespace
 
-GroupCommitWriter::GroupCommitWriter(std::unique_ptr<sqlite::Connection> db)
-    : db_(std::move(db)), thread_([this] { Run(); }) {}
+std::unique_ptr<WriteSession> SqliteWriteSession(std::unique_ptr<sqlite::Connection> db) {
+  return std::make_unique<SqliteSession>(std::move(db));
+}
+
+GroupCommitWriter::GroupCommitWriter(std::unique_ptr<WriteSession> session)
+    : session_(std::move(session)), thread_([this] { Run(); }) {}
 
 GroupCommitWriter::~GroupCommitWriter() {
   Close();
@@ -61,14 +115,7 @@ void GroupCommitWriter::Close() {
     wake_.notify_one();
   }
   thread_.join();
-  // No reader may still need the WAL's frames after a clean close; fold them in and empty
-  // the WAL so the database file alone holds everything (a failed checkpoint is harmless:
-  // the next start finds the WAL and uses it).
-  try {
-    db_->PragmaText("wal_checkpoint(TRUNCATE)");
-  } catch (const StorageError&) {
-  }
-  db_.reset();
+  session_->Finish();
 }
 
 GroupCommitWriter::Counters GroupCommitWriter::counters() const {
@@ -92,50 +139,60 @@ void GroupCommitWriter::Run() {
 
 void GroupCommitWriter::CommitBatch(std::vector<Pending>& batch) {
   std::vector<WriteStatus> statuses(batch.size());
-  SqliteWriteTransaction transaction(*db_);
-  std::string batch_error;
-  try {
-    db_->Prepare("BEGIN IMMEDIATE").Run();
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      db_->Prepare("SAVEPOINT op").Run();
-      try {
-        batch[i].op(transaction);
-        db_->Prepare("RELEASE op").Run();
-      } catch (const StorageError& error) {
-        statuses[i].error = error.what();
-        statuses[i].conflict = (error.code() & 0xff) == SQLITE_CONSTRAINT;
-      } catch (const std::exception& error) {
-        statuses[i].error = error.what();
-      } catch (...) {
-        statuses[i].error = "write operation failed";
-      }
-      if (statuses[i].ok()) continue;
-      // Some errors (disk full, I/O) make SQLite roll back the whole transaction; then
-      // every operation of this batch is lost and must be reported as failed.
-      if (sqlite3_get_autocommit(db_->handle()) != 0) {
-        throw StorageError("transaction rolled back: " + statuses[i].error);
-      }
-      db_->Prepare("ROLLBACK TO op").Run();
-      db_->Prepare("RELEASE op").Run();
-    }
-    db_->Prepare("COMMIT").Run();
-  } catch (const std::exception& error) {
-    batch_error = error.what();
-    if (sqlite3_get_autocommit(db_->handle()) == 0) {
-      try {
-        db_->Prepare("ROLLBACK").Run();
-      } catch (const StorageError&) {
-      }
-    }
-  }
+  const bool whole = session_->SavepointsAreCostly() && CommitWhole(batch);
+  if (!whole) CommitEach(batch, statuses);
   {
     std::lock_guard lock(mutex_);
     ++counters_.commits;
     counters_.operations += batch.size();
   }
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    if (!batch_error.empty()) statuses[i] = WriteStatus{batch_error};
-    Report(batch[i].done, statuses[i]);
+  for (std::size_t i = 0; i < batch.size(); ++i) Report(batch[i].done, statuses[i]);
+}
+
+bool GroupCommitWriter::CommitWhole(std::vector<Pending>& batch) {
+  try {
+    session_->Begin();
+    for (auto& pending : batch) pending.op(session_->transaction());
+  } catch (...) {
+    session_->RollbackQuietly();
+    return false;  // again, one savepoint per operation, to find the one that fails
+  }
+  // A failed COMMIT fails the whole batch in CommitEach too (or commits it there).
+  try {
+    session_->Commit();
+    return true;
+  } catch (...) {
+    session_->RollbackQuietly();
+    return false;
+  }
+}
+
+void GroupCommitWriter::CommitEach(std::vector<Pending>& batch,
+                                   std::vector<WriteStatus>& statuses) {
+  try {
+    session_->Begin();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      session_->Savepoint();
+      try {
+        batch[i].op(session_->transaction());
+        session_->ReleaseSavepoint();
+      } catch (const std::exception& error) {
+        statuses[i] = StatusOf(*session_, error);
+      } catch (...) {
+        statuses[i].error = "write operation failed";
+      }
+      if (statuses[i].ok()) continue;
+      // Some errors (disk full, I/O, a lost connection) end the whole transaction; then
+      // every operation of this batch is lost and must be reported as failed.
+      if (!session_->InTransaction()) {
+        throw StorageError("transaction rolled back: " + statuses[i].error);
+      }
+      session_->RollbackToSavepoint();
+    }
+    session_->Commit();
+  } catch (const std::exception& error) {
+    session_->RollbackQuietly();
+    for (auto& status : statuses) status = WriteStatus{error.what()};
   }
 }
 

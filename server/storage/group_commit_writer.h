@@ -1,8 +1,9 @@
 #pragma once
 // The single writer: a thread that takes every queued write operation at once, runs them
-// in one transaction (each in its own savepoint), commits with synchronous=FULL and only
-// then reports to each operation's `done`. Durability costs each move a commit's latency,
-// but not throughput: one fsync covers all the moves that arrived meanwhile.
+// in one transaction (each in its own savepoint), commits durably and only then reports to
+// each operation's `done`. Durability costs each move a commit's latency, but not
+// throughput: one fsync covers all the moves that arrived meanwhile. The database behind it
+// is a WriteSession: SQLite (synchronous=FULL) or PostgreSQL (synchronous_commit=on).
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -12,13 +13,43 @@
 
 #include "server/storage/sqlite/connection.h"
 #include "server/storage/storage.h"
+#include "server/storage/storage_error.h"
 
 namespace kafenio::storage {
 
+// The connection a GroupCommitWriter writes through, one transaction per batch.
+class WriteSession {
+ public:
+  virtual ~WriteSession() = default;
+  // Opens the batch's transaction; a backend that lost its connection reconnects first
+  // (and throws when it cannot: the batch fails, nothing is acknowledged).
+  virtual void Begin() = 0;
+  virtual void Commit() = 0;
+  virtual void RollbackQuietly() noexcept = 0;
+  // Still inside the transaction (SQLite ends it by itself on some errors).
+  virtual bool InTransaction() = 0;
+  virtual void Savepoint() = 0;
+  virtual void ReleaseSavepoint() = 0;
+  virtual void RollbackToSavepoint() = 0;
+  // True when a savepoint costs a round trip to a server: then a batch runs first without
+  // them and again with them only if one of its operations failed.
+  virtual bool SavepointsAreCostly() const = 0;
+  // The error broke a constraint of the data: retrying will not help.
+  virtual bool IsConflict(const StorageError& error) const = 0;
+  virtual WriteTransaction& transaction() = 0;
+  // At Close, after the last batch (SQLite folds its WAL in).
+  virtual void Finish() noexcept = 0;
+};
+
+// SQLite's session, on a connection already set up for writing.
+std::unique_ptr<WriteSession> SqliteWriteSession(std::unique_ptr<sqlite::Connection> db);
+
 class GroupCommitWriter {
  public:
+  explicit GroupCommitWriter(std::unique_ptr<WriteSession> session);
   // Takes a connection already set up for writing (WAL, synchronous=FULL, migrated).
-  explicit GroupCommitWriter(std::unique_ptr<sqlite::Connection> db);
+  explicit GroupCommitWriter(std::unique_ptr<sqlite::Connection> db)
+      : GroupCommitWriter(SqliteWriteSession(std::move(db))) {}
   ~GroupCommitWriter();
   GroupCommitWriter(const GroupCommitWriter&) = delete;
   GroupCommitWriter& operator=(const GroupCommitWriter&) = delete;
@@ -42,8 +73,13 @@ class GroupCommitWriter {
 
   void Run();
   void CommitBatch(std::vector<Pending>& batch);
+  // Every operation in one transaction without savepoints; false (rolled back) when one
+  // of them failed.
+  bool CommitWhole(std::vector<Pending>& batch);
+  // Each operation in a savepoint of its own: a failing one fails alone.
+  void CommitEach(std::vector<Pending>& batch, std::vector<WriteStatus>& statuses);
 
-  std::unique_ptr<sqlite::Connection> db_;
+  std::unique_ptr<WriteSession> session_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::vector<Pending> queue_;

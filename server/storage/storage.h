@@ -1,11 +1,12 @@
 #pragma once
 // The storage interface the server uses. It names no database: SQLite implements it
-// (sqlite_storage.h) and a networked database could replace it.
+// (sqlite_storage.h), and so does PostgreSQL (postgres_storage.h); open_storage.h picks one.
 //
 // Writes are queued and made durable by one writer in group commits: Enqueue returns at
 // once, and `done` runs on the writer thread after the transaction holding the operation
 // has committed durably (or failed). The server acknowledges a move only from `done`.
 // `done` must be quick: post any real work to the caller's own executor.
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -61,6 +62,24 @@ class Storage {
   virtual std::vector<UnfinishedMatch> LoadUnfinishedMatches() = 0;
   // And every table still open without a live match, with who sits there.
   virtual std::vector<OpenTable> LoadOpenTables() = 0;
+  // The same for some tables only (a clustered node taking tables over). By default the
+  // whole load, filtered; a database that serves many nodes asks for just these.
+  virtual std::vector<UnfinishedMatch> LoadUnfinishedMatchesOf(
+      const std::vector<std::int64_t>& table_ids) {
+    auto all = LoadUnfinishedMatches();
+    std::erase_if(all, [&](const UnfinishedMatch& m) {
+      return !m.match.table_id ||
+             std::find(table_ids.begin(), table_ids.end(), *m.match.table_id) == table_ids.end();
+    });
+    return all;
+  }
+  virtual std::vector<OpenTable> LoadOpenTablesOf(const std::vector<std::int64_t>& table_ids) {
+    auto all = LoadOpenTables();
+    std::erase_if(all, [&](const OpenTable& t) {
+      return std::find(table_ids.begin(), table_ids.end(), t.table.id) == table_ids.end();
+    });
+    return all;
+  }
   virtual std::vector<HandSeed> LoadHandSeeds(std::int64_t match_id) = 0;
   virtual std::vector<MoveEvent> LoadMoves(std::int64_t match_id, std::int64_t after_sequence) = 0;
   // The game record of a finished match.

@@ -22,7 +22,7 @@ std::vector<std::string_view> Tokens(const std::string& text, std::vector<std::s
 
 TEST_CASE("an unfinished pilotta match is rebuilt exactly from its seeds and moves",
           "[storage][recovery]") {
-  testing::StorageFixture fixture;
+  testing::StorageFixture fixture(GENERATE(KAFENIO_BACKENDS));
   const pilotta::Rules rules;
   const auto played = pilotta::PlayRandomMatch(rules, 20261122);
   REQUIRE(played.log.hands.size() >= 2);

@@ -1,14 +1,22 @@
 #pragma once
-// Helpers for tests that write through the Storage interface: a database in a temporary
-// folder, and a blocking Write that returns the operation's status once it is durable.
+// Helpers for tests that write through the Storage interface: a database on either backend
+// (an SQLite file in a temporary folder, or a fresh database on the tests' own PostgreSQL
+// server), and a blocking Write that returns the operation's status once it is durable.
+// Tests of the Storage contract run on both: StorageFixture fixture(GENERATE(kBackends)).
 #include <future>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "server/storage/postgres_storage.h"
 #include "server/storage/sqlite_storage.h"
+#include "tests/postgres/test_database.h"
 #include "tests/storage/temp_dir.h"
 
 namespace kafenio::testing {
+
+enum class Backend { sqlite, postgres };
+#define KAFENIO_BACKENDS ::kafenio::testing::Backend::sqlite, ::kafenio::testing::Backend::postgres
 
 inline storage::WriteStatus Write(storage::Storage& store, storage::WriteOp op) {
   std::promise<storage::WriteStatus> promise;
@@ -19,14 +27,25 @@ inline storage::WriteStatus Write(storage::Storage& store, storage::WriteOp op) 
 }
 
 struct StorageFixture {
-  TempDir dir;
-  std::string path = dir.File("kafenio.db");
-  std::unique_ptr<storage::Storage> store =
-      storage::OpenSqliteStorage(storage::SqliteOptions{path});
+  explicit StorageFixture(Backend backend = Backend::sqlite) : backend(backend) {
+    if (backend == Backend::postgres) database.emplace();
+    store = Open();
+  }
 
+  Backend backend;
+  TempDir dir;
+  std::string path = dir.File("kafenio.db");  // SQLite's file
+  std::optional<TestDatabase> database;       // PostgreSQL's database
+  std::unique_ptr<storage::Storage> store;
+
+  bool postgres() const { return backend == Backend::postgres; }
+  std::unique_ptr<storage::Storage> Open(const std::string& node = "") const {
+    if (postgres()) return storage::OpenPostgresStorage({database->conninfo(), node});
+    return storage::OpenSqliteStorage(storage::SqliteOptions{path});
+  }
   void Reopen() {
     store->Close();
-    store = storage::OpenSqliteStorage(storage::SqliteOptions{path});
+    store = Open();
   }
   std::int64_t CreateAccount(const std::string& name) {
     std::int64_t id = 0;

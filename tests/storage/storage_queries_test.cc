@@ -12,7 +12,7 @@ using testing::StorageFixture;
 using testing::Write;
 
 TEST_CASE("accounts are found by name regardless of case, and names are unique", "[storage]") {
-  StorageFixture fixture;
+  StorageFixture fixture(GENERATE(KAFENIO_BACKENDS));
   const auto id = fixture.CreateAccount("Giorgos");
   REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
             tx.SetPasswordHash(id, "$argon2id$v=19$m=65536,t=2,p=1$abc$def");
@@ -32,7 +32,7 @@ TEST_CASE("accounts are found by name regardless of case, and names are unique",
 }
 
 TEST_CASE("sessions are found by token hash until they expire", "[storage]") {
-  StorageFixture fixture;
+  StorageFixture fixture(GENERATE(KAFENIO_BACKENDS));
   const auto id = fixture.CreateAccount("maria");
   REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
             tx.PutSession(Session{"hash-a", id, 1000});
@@ -47,7 +47,7 @@ TEST_CASE("sessions are found by token hash until they expire", "[storage]") {
 }
 
 TEST_CASE("tables keep their settings and series score", "[storage]") {
-  StorageFixture fixture;
+  StorageFixture fixture(GENERATE(KAFENIO_BACKENDS));
   GameTable table;
   table.game = "diloti";
   table.rules = "standard target=61";
@@ -90,7 +90,7 @@ Match TwoPlayerMatch(std::int64_t seat0, std::int64_t seat1) {
 }
 
 TEST_CASE("a match's life: seeds, moves, results, record and history", "[storage]") {
-  StorageFixture fixture;
+  StorageFixture fixture(GENERATE(KAFENIO_BACKENDS));
   const auto eleni = fixture.CreateAccount("eleni");
   const auto nikos = fixture.CreateAccount("nikos");
   const Match match = TwoPlayerMatch(eleni, nikos);
@@ -149,7 +149,7 @@ TEST_CASE("a match's life: seeds, moves, results, record and history", "[storage
 }
 
 TEST_CASE("how a player holds a live match's seat is stored and read back", "[storage]") {
-  StorageFixture fixture;
+  StorageFixture fixture(GENERATE(KAFENIO_BACKENDS));
   const auto eleni = fixture.CreateAccount("eleni");
   const auto nikos = fixture.CreateAccount("nikos");
   const auto id = fixture.CreateMatch(TwoPlayerMatch(eleni, nikos));
@@ -184,7 +184,7 @@ TEST_CASE("how a player holds a live match's seat is stored and read back", "[st
 }
 
 TEST_CASE("who sits at an open table is stored until the table closes", "[storage]") {
-  StorageFixture fixture;
+  StorageFixture fixture(GENERATE(KAFENIO_BACKENDS));
   const auto eleni = fixture.CreateAccount("eleni");
   GameTable settings;
   settings.game = "diloti";
@@ -249,7 +249,7 @@ TEST_CASE("who sits at an open table is stored until the table closes", "[storag
 }
 
 TEST_CASE("moves after a sequence number are returned in order", "[storage]") {
-  StorageFixture fixture;
+  StorageFixture fixture(GENERATE(KAFENIO_BACKENDS));
   const auto id = fixture.CreateMatch(testing::BotMatch("pilotta", 4));
   REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
             for (int sequence = 5; sequence >= 1; --sequence) {

@@ -1,0 +1,20 @@
+#pragma once
+// `--db`: a PostgreSQL connection string (postgresql://...) opens PostgreSQL; a file path
+// or `memory` opens SQLite. The server above never knows which.
+#include <memory>
+#include <string>
+
+#include "server/storage/storage.h"
+
+namespace kafenio::storage {
+
+struct StorageChoice {
+  std::string db;    // --db
+  std::string node;  // a clustered node's name (PostgreSQL only); empty: one server alone
+  int lease_ms = 3000;
+};
+
+bool IsPostgres(const std::string& db);
+std::unique_ptr<Storage> OpenStorage(const StorageChoice& choice);
+
+}  // namespace kafenio::storage

@@ -1,0 +1,252 @@
+#include "server/storage/postgres_write_transaction.h"
+
+#include <string>
+
+#include "server/storage/postgres_reads.h"
+#include "server/storage/sqlite_codec.h"
+
+namespace kafenio::storage {
+
+namespace {
+
+using pg::Params;
+
+// Throws when an UPDATE changed no row (an unknown id).
+void ExpectChanged(const pg::Result& result, const char* what) {
+  if (result.Changed() == 0) throw StorageError(std::string(what) + ": no such row");
+}
+
+}  // namespace
+
+std::int64_t PostgresWriteTransaction::CreateAccount(const Account& account) {
+  return db_
+      .Run(
+          "INSERT INTO accounts (name, password_hash, created_ms) VALUES ($1, $2, $3)"
+          " RETURNING id",
+          Params().Add(account.name).Add(account.password_hash).Add(account.created_ms))
+      .Int(0, 0);
+}
+
+void PostgresWriteTransaction::SetPasswordHash(std::int64_t account_id,
+                                               std::string_view password_hash) {
+  ExpectChanged(db_.Run("UPDATE accounts SET password_hash = $1 WHERE id = $2",
+                        Params().Add(password_hash).Add(account_id)),
+                "set password");
+}
+
+void PostgresWriteTransaction::PutSession(const Session& session) {
+  db_.Run(
+      "INSERT INTO sessions (token_hash, account_id, expires_ms) VALUES ($1, $2, $3)"
+      " ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms",
+      Params().Add(session.token_hash).Add(session.account_id).Add(session.expires_ms));
+}
+
+void PostgresWriteTransaction::DeleteSession(std::string_view token_hash) {
+  db_.Run("DELETE FROM sessions WHERE token_hash = $1", Params().Add(token_hash));
+}
+
+void PostgresWriteTransaction::DeleteExpiredSessions(std::int64_t now_ms) {
+  db_.Run("DELETE FROM sessions WHERE expires_ms <= $1", Params().Add(now_ms));
+}
+
+std::int64_t PostgresWriteTransaction::CreateTable(const GameTable& table) {
+  const std::int64_t id =
+      db_.Run(
+             "INSERT INTO game_tables (game, rules, seats, visibility, invite_code, clock_ms,"
+             " rated, created_ms, public_id, series_matches)"
+             " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+             Params()
+                 .Add(table.game)
+                 .Add(table.rules)
+                 .Add(table.seats)
+                 .Add(table.is_public ? "public" : "private")
+                 .Add(table.invite_code)
+                 .Add(table.clock_ms)
+                 .Add(table.rated)
+                 .Add(table.created_ms)
+                 .Add(table.public_id)
+                 .Add(table.series_matches))
+          .Int(0, 0);
+  db_.Run("INSERT INTO series (table_id) VALUES ($1)", Params().Add(id));
+  return id;
+}
+
+void PostgresWriteTransaction::PutSeries(const Series& series) {
+  db_.Run(
+      "INSERT INTO series (table_id, matches_played, score0, score1) VALUES ($1, $2, $3, $4)"
+      " ON CONFLICT (table_id) DO UPDATE SET matches_played = excluded.matches_played,"
+      " score0 = excluded.score0, score1 = excluded.score1",
+      Params()
+          .Add(series.table_id)
+          .Add(series.matches_played)
+          .Add(series.score[0])
+          .Add(series.score[1]));
+}
+
+void PostgresWriteTransaction::PutTableSeats(std::int64_t table_id,
+                                             const std::vector<TableSeat>& seats) {
+  // Checked first: the foreign key alone would let seats onto a closed table.
+  if (db_.Run("SELECT 1 FROM game_tables WHERE id = $1 AND closed_ms IS NULL",
+              Params().Add(table_id))
+          .empty()) {
+    throw StorageError("table seats: no such open table");
+  }
+  db_.Run("DELETE FROM table_seats WHERE table_id = $1", Params().Add(table_id));
+  for (const TableSeat& seat : seats) {
+    db_.Run("INSERT INTO table_seats (table_id, seat, account_id, bot) VALUES ($1, $2, $3, $4)",
+            Params()
+                .Add(table_id)
+                .Add(seat.seat)
+                .Add(seat.account_id)
+                .Add(seat.IsBot() ? std::optional<std::string_view>("bot") : std::nullopt));
+  }
+}
+
+void PostgresWriteTransaction::CloseTable(std::int64_t table_id, std::int64_t closed_ms) {
+  ExpectChanged(db_.Run("UPDATE game_tables SET closed_ms = coalesce(closed_ms, $1) WHERE id = $2",
+                        Params().Add(closed_ms).Add(table_id)),
+                "close table");
+  // A closed table seats nobody.
+  db_.Run("DELETE FROM table_seats WHERE table_id = $1", Params().Add(table_id));
+}
+
+std::int64_t PostgresWriteTransaction::CreateMatch(const Match& match) {
+  const std::int64_t id =
+      db_.Run(
+             "INSERT INTO matches (table_id, game, rules, players, first_dealer, rated, state,"
+             " created_ms, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+             Params()
+                 .Add(match.table_id)
+                 .Add(match.game)
+                 .Add(match.rules)
+                 .Add(static_cast<int>(match.seats.size()))
+                 .Add(match.first_dealer)
+                 .Add(match.rated)
+                 .Add(MatchStateName(match.state))
+                 .Add(match.created_ms)
+                 .Add(match.finished_ms))
+          .Int(0, 0);
+  for (std::size_t seat = 0; seat < match.seats.size(); ++seat) {
+    const auto& holder = match.seats[seat];
+    db_.Run("INSERT INTO match_seats (match_id, seat, account_id, bot) VALUES ($1, $2, $3, $4)",
+            Params()
+                .Add(id)
+                .Add(static_cast<int>(seat))
+                .Add(holder.account_id)
+                .Add(holder.IsBot() ? std::optional<std::string>(holder.bot) : std::nullopt));
+  }
+  return id;
+}
+
+void PostgresWriteTransaction::PutHandSeed(const HandSeed& seed) {
+  db_.Run(
+      "INSERT INTO hand_seeds (match_id, hand, dealer, seed, salt, commitment, revealed)"
+      " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      Params()
+          .Add(seed.match_id)
+          .Add(seed.hand)
+          .Add(seed.dealer)
+          .Add(SeedToColumn(seed.seed))
+          .Add(seed.salt_hex)
+          .Add(seed.commitment_hex)
+          .Add(seed.revealed));
+}
+
+void PostgresWriteTransaction::RevealHandSeed(std::int64_t match_id, int hand) {
+  ExpectChanged(db_.Run("UPDATE hand_seeds SET revealed = TRUE WHERE match_id = $1 AND hand = $2",
+                        Params().Add(match_id).Add(hand)),
+                "reveal seed");
+}
+
+void PostgresWriteTransaction::AppendMove(const MoveEvent& move) {
+  db_.Run(
+      "INSERT INTO move_events (match_id, sequence, hand, seat, move, time_ms)"
+      " VALUES ($1, $2, $3, $4, $5, $6)",
+      Params()
+          .Add(move.match_id)
+          .Add(move.sequence)
+          .Add(move.hand)
+          .Add(move.seat)
+          .Add(move.move)
+          .Add(move.time_ms));
+}
+
+void PostgresWriteTransaction::PutSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) {
+  ExpectChanged(
+      db_.Run(
+          "UPDATE match_seats SET bot_holding = $1, left_table = $2, timeouts = $3"
+          " WHERE match_id = $4 AND seat = $5",
+          Params().Add(hold.bot_holding).Add(hold.left).Add(hold.timeouts).Add(match_id).Add(seat)),
+      "seat hold (unknown match or seat)");
+}
+
+void PostgresWriteTransaction::PutHandResult(const HandResult& result) {
+  db_.Run(
+      "INSERT INTO hand_results (match_id, hand, score0, score1, total0, total1, breakdown)"
+      " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      Params()
+          .Add(result.match_id)
+          .Add(result.hand)
+          .Add(result.score[0])
+          .Add(result.score[1])
+          .Add(result.total[0])
+          .Add(result.total[1])
+          .Add(result.breakdown));
+}
+
+void PostgresWriteTransaction::FinishMatch(const MatchResult& result) {
+  const MatchState state = result.abandoned_by ? MatchState::abandoned : MatchState::finished;
+  ExpectChanged(
+      db_.Run("UPDATE matches SET state = $1, finished_ms = $2"
+              " WHERE id = $3 AND state = 'live'",
+              Params().Add(MatchStateName(state)).Add(result.finished_ms).Add(result.match_id)),
+      "finish match (unknown or already over)");
+  db_.Run(
+      "INSERT INTO match_results (match_id, winner, total0, total1, abandoned_by, record)"
+      " VALUES ($1, $2, $3, $4, $5, $6)",
+      Params()
+          .Add(result.match_id)
+          .Add(result.winner)
+          .Add(result.total[0])
+          .Add(result.total[1])
+          .Add(result.abandoned_by)
+          .Add(result.record));
+}
+
+std::optional<Match> PostgresWriteTransaction::FindMatch(std::int64_t match_id) {
+  return pgreads::MatchById(db_, match_id);
+}
+
+std::optional<Rating> PostgresWriteTransaction::FindRating(std::int64_t account_id,
+                                                           std::string_view mode) {
+  return pgreads::RatingOf(db_, account_id, mode);
+}
+
+void PostgresWriteTransaction::PutRating(const Rating& rating, std::int64_t match_id) {
+  db_.Run(
+      "INSERT INTO ratings (account_id, mode, rating, rd, volatility, matches, updated_ms)"
+      " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, mode) DO UPDATE SET"
+      " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
+      " matches = excluded.matches, updated_ms = excluded.updated_ms",
+      Params()
+          .Add(rating.account_id)
+          .Add(rating.mode)
+          .Add(rating.rating)
+          .Add(rating.rd)
+          .Add(rating.volatility)
+          .Add(rating.matches)
+          .Add(rating.updated_ms));
+  db_.Run(
+      "INSERT INTO rating_history (account_id, mode, match_id, rating, rd, volatility, time_ms)"
+      " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      Params()
+          .Add(rating.account_id)
+          .Add(rating.mode)
+          .Add(match_id)
+          .Add(rating.rating)
+          .Add(rating.rd)
+          .Add(rating.volatility)
+          .Add(rating.updated_ms));
+}
+
+}  // namespace kafenio::storage
