@@ -7,8 +7,11 @@ CREATE TABLE accounts (
   created_ms BIGINT NOT NULL        -- Unix time in milliseconds, as every *_ms column
 );
 
--- Names are unique ignoring case (SQLite: COLLATE NOCASE); lower() also folds Greek.
-CREATE UNIQUE INDEX accounts_name_folded ON accounts (lower(name));
+-- Names are unique ignoring case (SQLite: COLLATE NOCASE, ASCII only). lower() folds Greek
+-- too, and the final sigma (U+03C2) is folded to sigma (U+03C3), so that a name in capitals
+-- and the same name in small letters are one name. The reads use the same expression.
+-- (ASCII only in this file: the build embeds it byte by byte.)
+CREATE UNIQUE INDEX accounts_name_folded ON accounts (translate(lower(name), chr(962), chr(963)));
 
 -- Only a hash of each session token is stored, so a copy of the database cannot sign in.
 CREATE TABLE sessions (

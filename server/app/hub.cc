@@ -194,7 +194,7 @@ void Hub::TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
       return Refuse(peer, rid, v1::BAD_REQUEST, "that message is not a request");
   }
   const auto table = directory_.Find(table_id);
-  if (!table) return Refuse(peer, rid, v1::UNKNOWN_TABLE, "no table '" + table_id + "'");
+  if (!table) return TableElsewhere(peer, rid, table_id);
   const Identity& who = *client.who;
   switch (body) {
     case B::kJoinTable: {

@@ -14,6 +14,7 @@
 #include "server/app/accounts.h"
 #include "server/app/blocking_work.h"
 #include "server/app/clock.h"
+#include "server/app/cluster/table_locator.h"
 #include "server/app/identity.h"
 #include "server/app/lobby.h"
 #include "server/app/metrics.h"
@@ -43,6 +44,8 @@ struct HubServices {
   TableServices tables;
   AccountStore& accounts;
   ResultsStore& results;
+  // A clustered node's view of the other nodes (docs/scaling.md); none: one server alone.
+  TableLocator* cluster = nullptr;
 };
 
 class Hub {
@@ -59,6 +62,9 @@ class Hub {
   const ServerConfig& config() const { return services_.tables.config; }
   Clock& clock() { return services_.tables.clock; }
   TableDirectory& tables() { return directory_; }
+  Lobby& lobby() { return lobby_; }
+  // A clustered node, before it takes connections (docs/scaling.md).
+  void SetCluster(TableLocator* cluster) { services_.cluster = cluster; }
   // Runs a storage read off the I/O threads; false when too many wait (the caller refuses
   // with RATE_LIMITED or 503).
   bool Read(std::function<void()> job) { return reads_.TrySubmit(std::move(job)); }
@@ -79,6 +85,12 @@ class Hub {
   // A request that names a table.
   void TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
                     const v1::Envelope& request);
+  // hub_cluster.cc: a table not open here may be played on another node: the client is
+  // sent there (or asked to try again while the table moves).
+  void TableElsewhere(const std::shared_ptr<Peer>& peer, const std::string& request_id,
+                      const std::string& table_id);
+  // After sign-in on a clustered node: the addresses of every node.
+  void SendNodes(const std::shared_ptr<Peer>& peer);
   void Refuse(const std::shared_ptr<Peer>& peer, const std::string& request_id, v1::ErrorCode code,
               const std::string& message);
 

@@ -157,11 +157,7 @@ int TableDirectory::RecoverUnfinishedMatches() {
     auto table = Add(settings);
     if (const std::string error = table->Restore(match); !error.empty()) {
       log::error("match {} cannot be recovered: {}", match.match.match_id, error);
-      {
-        std::lock_guard lock(mutex_);
-        tables_.erase(settings.table_id);
-      }
-      services_.metrics.tables.fetch_sub(1, std::memory_order_relaxed);
+      Forget(settings.table_id);
       continue;
     }
     ++recovered;
@@ -169,9 +165,21 @@ int TableDirectory::RecoverUnfinishedMatches() {
   return recovered;
 }
 
+void TableDirectory::Forget(const std::string& table_id) {
+  {
+    std::lock_guard lock(mutex_);
+    if (tables_.erase(table_id) == 0) return;
+  }
+  services_.metrics.tables.fetch_sub(1, std::memory_order_relaxed);
+}
+
 int TableDirectory::RecoverWaitingTables() {
+  return RecoverWaiting(services_.log.LoadOpenTables(), false);
+}
+
+int TableDirectory::RecoverWaiting(const std::vector<RecoveredTable>& open, bool adopt) {
   int recovered = 0;
-  for (const RecoveredTable& stored : services_.log.LoadOpenTables()) {
+  for (const RecoveredTable& stored : open) {
     const std::string& table_id = stored.table.table_id;
     if (table_id.empty() || Find(table_id)) continue;  // no name to close it by, or taken
     const bool seated =
@@ -188,7 +196,12 @@ int TableDirectory::RecoverWaitingTables() {
                                });
       continue;
     }
-    Add(SettingsOf(stored.table, stored.table_number))->RestoreSeating(stored);
+    const auto table = Add(SettingsOf(stored.table, stored.table_number));
+    if (adopt) {
+      table->AdoptSeating(stored);  // on its strand: it may already be asked for
+    } else {
+      table->RestoreSeating(stored);
+    }
     ++recovered;
   }
   return recovered;

@@ -49,6 +49,17 @@ class TableDirectory final : public TableListener {
   // Closes the table (members are told `reason`); false when there is no such table.
   bool Close(const std::string& table_id, const std::string& reason);
 
+  // Several nodes (table_directory_cluster.cc, docs/scaling.md). Takes these tables (by
+  // the store's number) over while the server runs, rebuilt as crash recovery rebuilds
+  // them; returns how many opened here.
+  int AdoptTables(const std::vector<std::int64_t>& table_numbers);
+  // This node lost the table's lease: it goes without writing anything, its members are
+  // told to find it again (a ClusterRedirect without address). Returns its id, empty when
+  // it was not open here.
+  std::string Drop(std::int64_t table_number);
+  // The store's numbers of every table open here.
+  std::vector<std::int64_t> TableNumbers() const;
+
   // Listeners hear of every table's matches and closing; they must outlive the directory.
   void AddListener(TableListener& listener);
 
@@ -66,6 +77,10 @@ class TableDirectory final : public TableListener {
   // A stored table's settings, as recovery rebuilds them.
   TableSettings SettingsOf(const TableRecord& table, std::int64_t table_number) const;
   std::vector<TableListener*> Listeners() const;
+  // Brings back tables between matches (start-up, or taking tables over: `adopt`).
+  int RecoverWaiting(const std::vector<RecoveredTable>& stored, bool adopt);
+  // Forgets a table that could not be rebuilt.
+  void Forget(const std::string& table_id);
 
   TableServices services_;
   Lobby& lobby_;

@@ -18,8 +18,12 @@ constexpr const char* kUsage =
     "  verify --game G --rules PRESET [KEY=VALUE ...] --dealer SEAT --match ID --hand N\n"
     "         --seed SEED --salt HEX --commitment HEX\n"
     "                               check a revealed deal seed and re-deal it\n"
-    "  backup --db PATH --to FILE   copy a live database with SQLite's online backup\n"
-    "  serve [--listen ADDR:PORT] [--db PATH] [--config FILE] [--web DIR] [--threads N]\n"
+    "  backup --db PATH|postgresql://... --to FILE\n"
+    "                               copy a live database to an SQLite file\n"
+    "  migrate-db --from FILE --to postgresql://...\n"
+    "                               copy an SQLite database (or backup) into PostgreSQL\n"
+    "  serve [--listen ADDR:PORT] [--db PATH|postgresql://...] [--node NAME]\n"
+    "        [--public-address URL] [--config FILE] [--web DIR] [--threads N]\n"
     "        [--set KEY=VALUE ...]    run the game server (docs/operations.md)\n";
 
 }  // namespace
@@ -36,6 +40,7 @@ int main(int argc, char** argv) {
   if (command == "deal") return kafenio::cli::RunDeal(args);
   if (command == "verify") return kafenio::cli::RunVerify(args);
   if (command == "backup") return kafenio::cli::RunBackup(args);
+  if (command == "migrate-db") return kafenio::cli::RunMigrateDb(args);
   if (command == "serve") return kafenio::cli::RunServe(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);

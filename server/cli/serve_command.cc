@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "server/app/clock.h"
+#include "server/app/cluster/cluster_node.h"
+#include "server/app/cluster/shared_lobby.h"
 #include "server/app/crypto.h"
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
@@ -17,7 +19,9 @@
 #include "server/config/server_config.h"
 #include "server/fairness/server_secret.h"
 #include "server/log/log.h"
+#include "server/storage/cluster_store.h"
 #include "server/storage/game_store.h"
+#include "server/storage/open_storage.h"
 #include "server/storage/sqlite_storage.h"
 #include "server/transport/listener.h"
 #include "server/transport/public_routes.h"
@@ -26,14 +30,51 @@ namespace kafenio::cli {
 namespace {
 
 constexpr const char* kServeUsage =
-    "usage: kafenio serve [--listen ADDR:PORT] [--db PATH|memory] [--config FILE] [--web DIR]\n"
-    "                     [--threads N] [--set KEY=VALUE ...] [--clock system|manual]\n";
+    "usage: kafenio serve [--listen ADDR:PORT] [--db PATH|memory|postgresql://...]\n"
+    "                     [--node NAME] [--public-address ws://HOST:PORT/ws] [--config FILE]\n"
+    "                     [--web DIR] [--threads N] [--set KEY=VALUE ...] [--clock "
+    "system|manual]\n";
 
-// The secret file named in the config, or "server-secret" beside the database.
+// The secret file named in the config, or "server-secret" beside the database (for
+// PostgreSQL: ./var/server-secret; the nodes of a cluster must share one, docs/scaling.md).
 std::string SecretPath(const server::ServerConfig& config) {
   if (!config.secret_file.empty()) return config.secret_file;
+  if (storage::IsPostgres(config.db_path)) return "./var/server-secret";
   return (std::filesystem::path(config.db_path).parent_path() / "server-secret").string();
 }
+
+// A clustered node's parts: its leases (and where tables are), and the shared lobby.
+struct Cluster {
+  Cluster(const server::ServerConfig& config, const boost::asio::ip::tcp::endpoint& endpoint,
+          server::Hub& hub, server::Clock& clock)
+      : options{config.node_name, AddressOf(config, endpoint), config.lease_ms},
+        leases_store(storage::OpenPostgresClusterStore(config.db_path)),
+        node(options, *leases_store, hub.tables(), clock),
+        lobby(options, storage::OpenPostgresClusterStore(config.db_path), hub.tables(), hub.lobby(),
+              clock, node.executor()) {
+    hub.SetCluster(&node);
+    hub.tables().AddListener(lobby);
+  }
+  int Start() {
+    const int taken = node.Start();
+    lobby.Start();
+    return taken;
+  }
+  void Stop() {
+    lobby.Stop();
+    node.Stop();
+  }
+  static std::string AddressOf(const server::ServerConfig& config,
+                               const boost::asio::ip::tcp::endpoint& endpoint) {
+    if (!config.public_address.empty()) return config.public_address;
+    return "ws://" + endpoint.address().to_string() + ":" + std::to_string(endpoint.port()) + "/ws";
+  }
+
+  server::ClusterOptions options;
+  std::unique_ptr<storage::ClusterStore> leases_store;
+  server::ClusterNode node;
+  server::SharedLobby lobby;
+};
 
 int Usage(const std::string& error) {
   std::fprintf(stderr, "kafenio serve: %s\n%s", error.c_str(), kServeUsage);
@@ -60,6 +101,10 @@ int RunServe(const Args& args) {
       ok = server::ParseListen(config, value, error);
     else if (flag == "--db")
       config.db_path = value;
+    else if (flag == "--node")
+      config.node_name = value;
+    else if (flag == "--public-address")
+      config.public_address = value;
     else if (flag == "--web")
       config.web_root = value;
     else if (flag == "--threads")
@@ -85,15 +130,20 @@ int RunServe(const Args& args) {
 
   log::Configure();
   // --db PATH keeps everything in SQLite at PATH (docs/operations.md); --db memory keeps it
-  // in an SQLite database in this process only, through the same code, for experiments.
+  // in an SQLite database in this process only, through the same code, for experiments;
+  // --db postgresql://... in PostgreSQL, where several nodes (--node) may share it.
   const bool in_memory = config.db_path == storage::kInMemory;
+  const bool postgres = storage::IsPostgres(config.db_path);
+  if (!config.node_name.empty() && !postgres) {
+    return Usage("--node needs a PostgreSQL database (--db postgresql://...)");
+  }
   std::unique_ptr<server::GameStore> store;
   try {
-    store = std::make_unique<server::GameStore>(
-        storage::OpenSqliteStorage(storage::SqliteOptions{config.db_path}));
+    store = std::make_unique<server::GameStore>(storage::OpenStorage(
+        storage::StorageChoice{config.db_path, config.node_name, config.lease_ms}));
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "kafenio serve: cannot open the database %s: %s\n", config.db_path.c_str(),
-                 e.what());
+    std::fprintf(stderr, "kafenio serve: cannot open the database %s: %s\n",
+                 postgres ? "(PostgreSQL)" : config.db_path.c_str(), e.what());
     return 1;
   }
 
@@ -123,15 +173,29 @@ int RunServe(const Args& args) {
   server::Hub hub(server::HubServices{
       server::TableServices{io.get_executor(), config, *store, metrics, clock, deal_secret}, *store,
       *store});
-  // Before taking connections: every match a crash interrupted carries on.
-  const int recovered = hub.tables().RecoverUnfinishedMatches();
-  const int waiting = hub.tables().RecoverWaitingTables();
   const server::HttpRoutes routes = server::PublicRoutes(hub, test_clock.get());
   server::ServerContext context{config, hub, metrics, routes};
   const auto endpoint = server::StartListener(io, context, error);
   if (!error.empty()) {
     std::fprintf(stderr, "kafenio serve: %s\n", error.c_str());
     return 1;
+  }
+  // Before serving: every match a crash interrupted carries on. A clustered node takes only
+  // its own tables and those whose node is gone (server/app/cluster/).
+  int recovered = 0;
+  int waiting = 0;
+  std::unique_ptr<Cluster> cluster;
+  if (config.node_name.empty()) {
+    recovered = hub.tables().RecoverUnfinishedMatches();
+    waiting = hub.tables().RecoverWaitingTables();
+  } else {
+    try {
+      cluster = std::make_unique<Cluster>(config, endpoint, hub, clock);
+      recovered = cluster->Start();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "kafenio serve: cannot join the cluster: %s\n", e.what());
+      return 1;
+    }
   }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
@@ -143,7 +207,12 @@ int RunServe(const Args& args) {
       "%s%s\n",
       endpoint.address().to_string().c_str(), static_cast<unsigned>(endpoint.port()),
       config.threads, config.web_root.c_str(), have_web ? "" : " (absent)",
-      in_memory ? "memory" : "sqlite ", in_memory ? "" : config.db_path.c_str());
+      in_memory ? "memory" : (postgres ? "postgresql" : "sqlite "),
+      in_memory || postgres ? "" : config.db_path.c_str());
+  if (cluster) {
+    std::printf("kafenio: cluster node %s at %s\n", config.node_name.c_str(),
+                cluster->node.options().address.c_str());
+  }
   if (recovered > 0) std::printf("kafenio: %d unfinished matches recovered\n", recovered);
   if (waiting > 0) std::printf("kafenio: %d tables between matches recovered\n", waiting);
   std::fflush(stdout);
@@ -157,6 +226,8 @@ int RunServe(const Args& args) {
   // the handlers it holds (tables, connections) while what they point to still exists.
   hub.Stop();
   store->Close();
+  // Every write is durable: other nodes may take this node's tables now.
+  if (cluster) cluster->Stop();
   io_context.reset();
   std::puts("kafenio: stopped");
   return 0;

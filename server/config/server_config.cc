@@ -53,6 +53,20 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     config.secret_file = value;
     return true;
   }
+  if (key == "node") {
+    config.node_name = value;
+    return true;
+  }
+  if (key == "public_address") {
+    config.public_address = value;
+    return true;
+  }
+  if (key == "lease_ms") {
+    if (!number(config.lease_ms)) return false;
+    if (config.lease_ms >= 300) return true;
+    error = "lease_ms must be at least 300";
+    return false;
+  }
   if (key == "web_root") {
     config.web_root = value;
     return true;

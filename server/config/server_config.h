@@ -15,6 +15,12 @@ struct ServerConfig {
   // (with --db memory: a fresh one held in memory).
   std::string secret_file;
   std::string web_root = "web";
+  // Several nodes on one PostgreSQL database (docs/scaling.md): this node's name (empty:
+  // one server alone), the WebSocket URL clients reach it at (empty: ws://listen/ws), and
+  // how long a table's lease lasts without renewal.
+  std::string node_name;
+  std::string public_address;
+  int lease_ms = 3000;
   int threads = 2;
   std::vector<std::string> allowed_origins;  // besides the server's own host
 

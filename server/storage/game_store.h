@@ -54,6 +54,9 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
   // game_store_recovery.cc.
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
   std::vector<RecoveredTable> LoadOpenTables() override;
+  std::vector<RecoveredMatch> LoadUnfinishedMatchesOf(
+      const std::vector<std::int64_t>& tables) override;
+  std::vector<RecoveredTable> LoadOpenTablesOf(const std::vector<std::int64_t>& tables) override;
 
   // ResultsStore: game_store_results.cc.
   std::optional<std::string> FinishedMatchRecord(std::int64_t match_id) override;
@@ -71,6 +74,7 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
   // An account's name as recovery shows it, also for an account that is gone.
   std::string NameOf(std::int64_t account_id, bool* guest = nullptr);
   RecoveredMatch Recover(const storage::UnfinishedMatch& stored);
+  std::vector<RecoveredTable> RecoverTables(const std::vector<storage::OpenTable>& open);
 
   std::unique_ptr<storage::Storage> storage_;
 };

@@ -15,8 +15,16 @@ std::string GameStore::NameOf(std::int64_t account_id, bool* guest) {
 }
 
 std::vector<RecoveredTable> GameStore::LoadOpenTables() {
+  return RecoverTables(storage_->LoadOpenTables());
+}
+
+std::vector<RecoveredTable> GameStore::LoadOpenTablesOf(const std::vector<std::int64_t>& tables) {
+  return RecoverTables(storage_->LoadOpenTablesOf(tables));
+}
+
+std::vector<RecoveredTable> GameStore::RecoverTables(const std::vector<storage::OpenTable>& open) {
   std::vector<RecoveredTable> recovered;
-  for (const storage::OpenTable& stored : storage_->LoadOpenTables()) {
+  for (const storage::OpenTable& stored : open) {
     RecoveredTable out;
     out.table = TableFromRow(stored.table);
     out.table_number = stored.table.id;
@@ -34,6 +42,15 @@ std::vector<RecoveredTable> GameStore::LoadOpenTables() {
 std::vector<RecoveredMatch> GameStore::LoadUnfinishedMatches() {
   std::vector<RecoveredMatch> recovered;
   for (const storage::UnfinishedMatch& stored : storage_->LoadUnfinishedMatches()) {
+    recovered.push_back(Recover(stored));
+  }
+  return recovered;
+}
+
+std::vector<RecoveredMatch> GameStore::LoadUnfinishedMatchesOf(
+    const std::vector<std::int64_t>& tables) {
+  std::vector<RecoveredMatch> recovered;
+  for (const storage::UnfinishedMatch& stored : storage_->LoadUnfinishedMatchesOf(tables)) {
     recovered.push_back(Recover(stored));
   }
   return recovered;

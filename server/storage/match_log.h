@@ -4,6 +4,7 @@
 // order and complete on the caller's executor (store_completion.h): a table acknowledges
 // and broadcasts a move only from its completion, so an accepted move is never seen by
 // anyone before it is durable.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,6 +53,23 @@ class MatchLog {
   // And every table still open without a live match (a table with a live match comes back
   // with it), with who sat there.
   virtual std::vector<RecoveredTable> LoadOpenTables() = 0;
+  // The same for some tables only, by number (a clustered node taking tables over). By
+  // default the whole load, filtered.
+  virtual std::vector<RecoveredMatch> LoadUnfinishedMatchesOf(
+      const std::vector<std::int64_t>& tables) {
+    auto all = LoadUnfinishedMatches();
+    std::erase_if(all, [&](const RecoveredMatch& m) {
+      return std::find(tables.begin(), tables.end(), m.table_number) == tables.end();
+    });
+    return all;
+  }
+  virtual std::vector<RecoveredTable> LoadOpenTablesOf(const std::vector<std::int64_t>& tables) {
+    auto all = LoadOpenTables();
+    std::erase_if(all, [&](const RecoveredTable& t) {
+      return std::find(tables.begin(), tables.end(), t.table_number) == tables.end();
+    });
+    return all;
+  }
 };
 
 }  // namespace kafenio::server

@@ -132,8 +132,10 @@ std::string IdArray(const std::vector<std::int64_t>& ids) {
 }
 
 std::optional<Account> AccountByName(pg::Connection& db, std::string_view name) {
-  return ReadAccount(
-      db.Run(std::string(kAccountColumns) + " WHERE lower(name) = lower($1)", Params().Add(name)));
+  return ReadAccount(db.Run(std::string(kAccountColumns) +
+                                " WHERE translate(lower(name), chr(962), chr(963)) ="
+                                " translate(lower($1), chr(962), chr(963))",
+                            Params().Add(name)));
 }
 
 std::optional<Account> AccountById(pg::Connection& db, std::int64_t account_id) {

@@ -87,6 +87,7 @@ void Table::PublishInfo() {
 // ---- Storage ----------------------------------------------------------------------------
 
 void Table::Write(SerialWrites::Issue issue, Then<WriteResult> done) {
+  if (dropped_) return;  // another node holds the table: it writes, this one never again
   // The completion comes back through the store to the strand; the table stays alive
   // until it has run.
   writes_.Add(
@@ -245,6 +246,18 @@ void Table::CloseIfStillEmpty(std::uint64_t grace_generation) {
 
 void Table::Close(std::string reason) {
   OnStrand([reason = std::move(reason)](Table& t) { t.CloseNow(reason); });
+}
+
+void Table::Drop(std::shared_ptr<const v1::Envelope> moved) {
+  OnStrand([moved = std::move(moved)](Table& t) {
+    if (t.closed_) return;
+    t.members_.SendToAll(std::make_shared<const EncodedEnvelope>(*moved));
+    t.closed_ = true;
+    t.dropped_ = true;
+    t.turn_alarm_.reset();
+    t.grace_alarm_.reset();
+    if (t.runner_.live()) t.services_.metrics.live_matches.fetch_sub(1, std::memory_order_relaxed);
+  });
 }
 
 void Table::CloseNow(const std::string& reason) {

@@ -90,6 +90,15 @@ class Table : public std::enable_shared_from_this<Table> {
   // (not ready: they confirm the next match when they are back) and the series goes on.
   // Nobody is connected yet, so the table waits empty_table_grace_ms for them.
   void RestoreSeating(const RecoveredTable& recovered);
+  // The same while the server runs (a clustered node taking a table over, docs/scaling.md):
+  // on the table's strand, so requests that reach it meanwhile wait. `done` gets Restore's
+  // error (empty on success), on the strand.
+  void AdoptMatch(RecoveredMatch recovered, std::function<void(std::string error)> done);
+  void AdoptSeating(RecoveredTable recovered);
+  // This node no longer holds the table (its lease passed; another node plays it now): it
+  // stops at once without writing anything, and its members are sent `moved` (a
+  // ClusterRedirect) to find it again.
+  void Drop(std::shared_ptr<const v1::Envelope> moved);
 
   // Requests, each answered to `peer` with Ok, a specific reply or a typed Error.
   void Open(std::shared_ptr<Peer> peer, Identity who, std::string request_id);  // creator joins
@@ -199,6 +208,7 @@ class Table : public std::enable_shared_from_this<Table> {
   SerialWrites writes_;
 
   bool closed_ = false;
+  bool dropped_ = false;  // Drop: nothing more is written
   bool paused_ = false;
   bool starting_ = false;                   // the match is being stored
   bool info_pending_ = false;               // a table change waits behind undelivered events

@@ -91,4 +91,14 @@ void Table::RestoreSeating(const RecoveredTable& recovered) {
   });
 }
 
+void Table::AdoptMatch(RecoveredMatch recovered, std::function<void(std::string error)> done) {
+  OnStrand([recovered = std::move(recovered), done = std::move(done)](Table& t) {
+    done(t.Restore(recovered));
+  });
+}
+
+void Table::AdoptSeating(RecoveredTable recovered) {
+  OnStrand([recovered = std::move(recovered)](Table& t) { t.RestoreSeating(recovered); });
+}
+
 }  // namespace kafenio::server

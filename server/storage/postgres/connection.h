@@ -72,6 +72,8 @@ class Result {
   bool Bool(int row, int column) const;
   std::optional<std::string> OptionalText(int row, int column) const;
   std::optional<std::int64_t> OptionalInt(int row, int column) const;
+  // A column's type (its PostgreSQL OID: 16 is boolean).
+  Oid Type(int column) const { return PQftype(result_.get(), column); }
   // Rows an INSERT, UPDATE or DELETE changed.
   std::int64_t Changed() const;
 

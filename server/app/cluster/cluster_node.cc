@@ -1,0 +1,127 @@
+#include "server/app/cluster/cluster_node.h"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <future>
+
+#include "server/log/log.h"
+#include "server/storage/storage_error.h"
+
+namespace kafenio::server {
+
+ClusterNode::ClusterNode(ClusterOptions options, storage::ClusterStore& store,
+                         TableDirectory& directory, Clock& clock)
+    : options_(std::move(options)),
+      store_(store),
+      directory_(directory),
+      clock_(clock),
+      work_(io_.get_executor()) {}
+
+ClusterNode::~ClusterNode() {
+  Stop();
+}
+
+int ClusterNode::Start() {
+  store_.Announce(options_.node, options_.address, clock_.NowMs());
+  std::vector<std::int64_t> tables = store_.TakeBackOwnTables(options_.node, options_.lease_ms);
+  last_renewed_ms_ = clock_.NowMs();
+  int taken = Adopt(tables);
+  for (;;) {
+    const auto claimed = store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch);
+    if (claimed.empty()) break;
+    taken += Adopt(claimed);
+  }
+  {
+    std::lock_guard lock(addresses_mutex_);
+    addresses_ = store_.NodeAddresses(options_.lease_ms);
+  }
+  thread_ = std::thread([this] { io_.run(); });
+  boost::asio::post(io_, [this] { ScheduleRound(); });
+  return taken;
+}
+
+void ClusterNode::ScheduleRound() {
+  if (stopped_) return;
+  round_alarm_ = clock_.After(io_.get_executor(), std::max(options_.lease_ms / 3, 1), [this] {
+    Round();
+    ScheduleRound();
+  });
+}
+
+void ClusterNode::Round() {
+  const std::vector<std::int64_t> before = directory_.TableNumbers();
+  try {
+    const auto held = store_.Renew(options_.node, options_.lease_ms);
+    last_renewed_ms_ = clock_.NowMs();
+    DropLost(before, held);
+    Adopt(store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch));
+    auto addresses = store_.NodeAddresses(options_.lease_ms);
+    std::lock_guard lock(addresses_mutex_);
+    addresses_ = std::move(addresses);
+  } catch (const std::exception& error) {
+    log::warn("cluster: cannot renew this node's leases: {}", error.what());
+    // Without renewals the leases pass by the database's clock: stop playing before then
+    // would be better, at the latest when a whole lease has gone by on ours.
+    if (clock_.NowMs() - last_renewed_ms_ >= options_.lease_ms) DropLost(before, {});
+  }
+}
+
+void ClusterNode::DropLost(const std::vector<std::int64_t>& before,
+                           const std::vector<std::int64_t>& held) {
+  for (const std::int64_t number : before) {
+    if (std::find(held.begin(), held.end(), number) != held.end()) continue;
+    const std::string table_id = directory_.Drop(number);
+    if (table_id.empty()) continue;
+    log::warn("cluster: lost the lease of table {}: dropped without writing", table_id);
+  }
+}
+
+int ClusterNode::Adopt(const std::vector<std::int64_t>& tables) {
+  if (tables.empty()) return 0;
+  const int adopted = directory_.AdoptTables(tables);
+  log::info("cluster: node {} took {} tables over ({} leases)", options_.node, adopted,
+            tables.size());
+  return adopted;
+}
+
+void ClusterNode::Stop() {
+  if (!thread_.joinable()) return;
+  std::promise<void> stopped;
+  boost::asio::post(io_, [this, &stopped] {
+    stopped_ = true;
+    round_alarm_.reset();
+    stopped.set_value();
+  });
+  stopped.get_future().wait();
+  work_.reset();
+  io_.stop();
+  thread_.join();
+  try {
+    store_.Release(options_.node, directory_.TableNumbers());
+  } catch (const std::exception& error) {
+    log::warn("cluster: could not end this node's leases at stop: {}", error.what());
+  }
+}
+
+TableWhereabouts ClusterNode::Locate(const std::string& table_id) {
+  TableWhereabouts where;
+  const auto found = store_.Locate(table_id);
+  if (!found) return where;
+  // Held by nobody yet, or by this node while it is still taking the table over.
+  if (!found->held || found->node == options_.node || found->address.empty()) {
+    where.kind = TableWhereabouts::Kind::moving;
+    return where;
+  }
+  where.kind = TableWhereabouts::Kind::elsewhere;
+  where.redirect.set_table_id(table_id);
+  where.redirect.set_node(found->node);
+  where.redirect.set_address(found->address);
+  return where;
+}
+
+std::vector<std::string> ClusterNode::NodeAddresses() const {
+  std::lock_guard lock(addresses_mutex_);
+  return addresses_;
+}
+
+}  // namespace kafenio::server

@@ -1,0 +1,71 @@
+#pragma once
+// One node of a cluster sharing a PostgreSQL database (docs/scaling.md). It owns the node's
+// table leases: at start it takes back the tables leased to its name and any table whose
+// lease has passed, rebuilding them through the table directory exactly as crash recovery
+// does; then every third of the lease it renews its leases, drops (without writing) any
+// table whose lease it lost (it was paused or cut off past its lease: another node plays
+// it now, and the database refuses its writes anyway), and takes over tables of nodes that
+// died. It runs on a thread of its own, so the database never blocks an I/O thread; time
+// comes from the injected Clock, lease expiry from the database's clock.
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/app/clock.h"
+#include "server/app/cluster/cluster_options.h"
+#include "server/app/cluster/table_locator.h"
+#include "server/app/table_directory.h"
+#include "server/storage/cluster_store.h"
+
+namespace kafenio::server {
+
+class ClusterNode final : public TableLocator {
+ public:
+  ClusterNode(ClusterOptions options, storage::ClusterStore& store, TableDirectory& directory,
+              Clock& clock);
+  ~ClusterNode() override;
+
+  // Before the server takes connections: announces the node, takes its tables, and starts
+  // the lease rounds. Returns how many tables it took. Throws StorageError.
+  int Start();
+  // One round of renewing, dropping and taking over (the timer runs it; tests call it).
+  void Round();
+  // Stops the rounds and, once everything this node wrote is durable (call it after the
+  // store has closed), ends its leases so other nodes take its tables at once.
+  void Stop();
+
+  // TableLocator.
+  TableWhereabouts Locate(const std::string& table_id) override;
+  std::vector<std::string> NodeAddresses() const override;
+
+  const ClusterOptions& options() const { return options_; }
+  boost::asio::any_io_executor executor() { return io_.get_executor(); }
+
+ private:
+  void ScheduleRound();
+  // Drops every table open here whose number is not in `held`.
+  void DropLost(const std::vector<std::int64_t>& before, const std::vector<std::int64_t>& held);
+  int Adopt(const std::vector<std::int64_t>& tables);
+
+  const ClusterOptions options_;
+  storage::ClusterStore& store_;
+  TableDirectory& directory_;
+  Clock& clock_;
+  std::int64_t last_renewed_ms_ = 0;
+  bool stopped_ = false;
+
+  mutable std::mutex addresses_mutex_;
+  std::vector<std::string> addresses_;
+
+  boost::asio::io_context io_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
+  std::unique_ptr<Alarm> round_alarm_;  // only on io_'s thread
+  std::thread thread_;
+};
+
+}  // namespace kafenio::server

@@ -1,0 +1,253 @@
+#include <poll.h>
+
+#include <mutex>
+
+#include "server/storage/cluster_store.h"
+#include "server/storage/postgres/connection.h"
+#include "server/storage/postgres_reads.h"
+
+namespace kafenio::storage {
+
+namespace {
+
+using pg::Params;
+
+std::vector<std::int64_t> Ids(const pg::Result& rows) {
+  std::vector<std::int64_t> ids;
+  for (int r = 0; r < rows.rows(); ++r) ids.push_back(rows.Int(r, 0));
+  return ids;
+}
+
+std::string LeaseMs(int lease_ms) {
+  return std::to_string(lease_ms);
+}
+
+// Hex for BYTEA columns through text parameters.
+std::string ToHex(const std::string& bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string hex;
+  hex.reserve(bytes.size() * 2);
+  for (unsigned char c : bytes) {
+    hex += kDigits[c >> 4];
+    hex += kDigits[c & 15];
+  }
+  return hex;
+}
+
+std::string FromHex(const std::string& hex) {
+  auto value = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
+  std::string bytes(hex.size() / 2, '\0');
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    bytes[i] = static_cast<char>(value(hex[2 * i]) * 16 + value(hex[2 * i + 1]));
+  }
+  return bytes;
+}
+
+// A connection that comes back after the database went away: the call that finds it
+// broken fails, the next one opens a fresh one.
+class Reconnecting {
+ public:
+  explicit Reconnecting(std::string conninfo) : conninfo_(std::move(conninfo)) {}
+  pg::Connection& operator*() {
+    if (!db_ || db_->Broken()) {
+      db_.reset();
+      db_ = std::make_unique<pg::Connection>(conninfo_);
+    }
+    return *db_;
+  }
+  void Reset() { db_.reset(); }
+  bool open() const { return db_ && !db_->Broken(); }
+
+ private:
+  std::string conninfo_;
+  std::unique_ptr<pg::Connection> db_;
+};
+
+class PostgresClusterStore final : public ClusterStore {
+ public:
+  explicit PostgresClusterStore(const std::string& conninfo)
+      : db_(conninfo), listener_(conninfo), locks_(conninfo) {}
+
+  void Announce(const std::string& node, const std::string& address,
+                std::int64_t started_ms) override {
+    std::lock_guard lock(mutex_);
+    (*db_).Run(
+        "INSERT INTO cluster_nodes (name, address, started_ms, seen_at)"
+        " VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (name) DO UPDATE SET"
+        " address = excluded.address, started_ms = excluded.started_ms, seen_at = excluded.seen_at",
+        Params().Add(node).Add(address).Add(started_ms));
+  }
+
+  std::vector<std::int64_t> TakeBackOwnTables(const std::string& node, int lease_ms) override {
+    std::lock_guard lock(mutex_);
+    return Ids((*db_).Run(
+        "UPDATE table_leases l SET epoch = l.epoch + 1,"
+        " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
+        " FROM game_tables t WHERE t.id = l.table_id AND t.closed_ms IS NULL AND l.node = $1"
+        " RETURNING l.table_id",
+        Params().Add(node).Add(LeaseMs(lease_ms))));
+  }
+
+  std::vector<std::int64_t> Renew(const std::string& node, int lease_ms) override {
+    std::lock_guard lock(mutex_);
+    (*db_).Run("UPDATE cluster_nodes SET seen_at = clock_timestamp() WHERE name = $1",
+               Params().Add(node));
+    return Ids((*db_).Run(
+        "UPDATE table_leases SET expires_at = clock_timestamp() + $2::BIGINT * INTERVAL"
+        " '1 millisecond' WHERE node = $1 AND expires_at > clock_timestamp() RETURNING table_id",
+        Params().Add(node).Add(LeaseMs(lease_ms))));
+  }
+
+  std::vector<std::int64_t> ClaimExpired(const std::string& node, int lease_ms,
+                                         int limit) override {
+    std::lock_guard lock(mutex_);
+    // Open tables that never had a lease (made by a server that was not clustered) get an
+    // expired one first, so that they are claimed like any other.
+    (*db_).Run(
+        "INSERT INTO table_leases (table_id, node, epoch, expires_at)"
+        " SELECT t.id, '', 0, '-infinity' FROM game_tables t"
+        " WHERE t.closed_ms IS NULL AND NOT EXISTS (SELECT 1 FROM table_leases l"
+        " WHERE l.table_id = t.id) ON CONFLICT (table_id) DO NOTHING");
+    return Ids((*db_).Run(
+        "UPDATE table_leases l SET node = $1, epoch = l.epoch + 1,"
+        " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
+        " WHERE l.table_id IN (SELECT e.table_id FROM table_leases e JOIN game_tables t"
+        " ON t.id = e.table_id WHERE e.expires_at < clock_timestamp() AND t.closed_ms IS NULL"
+        " ORDER BY e.expires_at LIMIT $3 FOR UPDATE OF e SKIP LOCKED)"
+        " AND l.expires_at < clock_timestamp() RETURNING l.table_id",
+        Params().Add(node).Add(LeaseMs(lease_ms)).Add(limit)));
+  }
+
+  void Release(const std::string& node, const std::vector<std::int64_t>& tables) override {
+    std::lock_guard lock(mutex_);
+    (*db_).Run(
+        "UPDATE table_leases SET expires_at = clock_timestamp() - INTERVAL '1 millisecond'"
+        " WHERE node = $1 AND table_id = ANY($2::BIGINT[])",
+        Params().Add(node).Add(pgreads::IdArray(tables)));
+  }
+
+  std::optional<TableLocation> Locate(const std::string& public_id) override {
+    std::lock_guard lock(mutex_);
+    const pg::Result row = (*db_).Run(
+        "SELECT l.node, COALESCE(n.address, ''), l.expires_at > clock_timestamp()"
+        " FROM game_tables t LEFT JOIN table_leases l ON l.table_id = t.id"
+        " LEFT JOIN cluster_nodes n ON n.name = l.node"
+        " WHERE t.public_id = $1 AND t.closed_ms IS NULL",
+        Params().Add(public_id));
+    if (row.empty()) return std::nullopt;
+    if (row.IsNull(0, 0)) return TableLocation{};
+    return TableLocation{row.Text(0, 0), row.Text(0, 1), row.Bool(0, 2)};
+  }
+
+  std::optional<std::string> TableOfInvite(const std::string& invite_code) override {
+    std::lock_guard lock(mutex_);
+    const pg::Result row = (*db_).Run(
+        "SELECT public_id FROM game_tables WHERE invite_code = $1 AND closed_ms IS NULL"
+        " AND public_id IS NOT NULL",
+        Params().Add(invite_code));
+    if (row.empty()) return std::nullopt;
+    return row.Text(0, 0);
+  }
+
+  std::vector<std::string> NodeAddresses(int recent_ms) override {
+    std::lock_guard lock(mutex_);
+    const pg::Result rows = (*db_).Run(
+        "SELECT address FROM cluster_nodes WHERE seen_at > clock_timestamp() -"
+        " $1::BIGINT * INTERVAL '1 millisecond' ORDER BY name",
+        Params().Add(LeaseMs(recent_ms)));
+    std::vector<std::string> addresses;
+    for (int r = 0; r < rows.rows(); ++r) addresses.push_back(rows.Text(r, 0));
+    return addresses;
+  }
+
+  void PublishLobby(const std::string& node, const std::vector<LobbyRow>& rows) override {
+    std::lock_guard lock(mutex_);
+    pg::Connection& db = *db_;
+    db.Command("BEGIN");
+    try {
+      for (const LobbyRow& row : rows) {
+        if (row.info) {
+          db.Run(
+              "INSERT INTO lobby_tables (public_id, node, info, version)"
+              " VALUES ($1, $2, decode($3, 'hex'), nextval('lobby_versions'))"
+              " ON CONFLICT (public_id) DO UPDATE SET node = excluded.node,"
+              " info = excluded.info, version = excluded.version",
+              Params().Add(row.public_id).Add(node).Add(ToHex(*row.info)));
+        } else {
+          db.Run(
+              "UPDATE lobby_tables SET info = NULL, version = nextval('lobby_versions')"
+              " WHERE public_id = $1 AND node = $2",
+              Params().Add(row.public_id).Add(node));
+        }
+      }
+      db.Run("SELECT pg_notify('kafenio_lobby', $1)", Params().Add(node));
+      db.Command("COMMIT");
+    } catch (...) {
+      if (!db.Broken()) db.Command("ROLLBACK");
+      throw;
+    }
+  }
+
+  std::vector<LobbyRow> LobbySince(std::int64_t version) override {
+    std::lock_guard lock(mutex_);
+    const pg::Result rows = (*db_).Run(
+        "SELECT public_id, node, encode(info, 'hex'), version FROM lobby_tables"
+        " WHERE version > $1 ORDER BY version",
+        Params().Add(version));
+    std::vector<LobbyRow> changed;
+    for (int r = 0; r < rows.rows(); ++r) {
+      LobbyRow row{rows.Text(r, 0), rows.Text(r, 1), std::nullopt, rows.Int(r, 3)};
+      if (!rows.IsNull(r, 2)) row.info = FromHex(rows.Text(r, 2));
+      changed.push_back(std::move(row));
+    }
+    return changed;
+  }
+
+  bool WaitForLobbyChange(int timeout_ms) override {
+    const bool fresh = !listener_.open();
+    pg::Connection& db = *listener_;
+    if (fresh) db.Command("LISTEN kafenio_lobby");
+    // Anything queued already counts.
+    if (Drain(db)) return true;
+    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
+    if (::poll(&socket, 1, timeout_ms) <= 0) return false;
+    if (PQconsumeInput(db.handle()) == 0) {
+      listener_.Reset();
+      throw StorageError("lost the lobby's LISTEN connection");
+    }
+    return Drain(db);
+  }
+
+  bool TryLock(std::int64_t key) override {
+    std::lock_guard lock(locks_mutex_);
+    return (*locks_).Run("SELECT pg_try_advisory_lock($1)", Params().Add(key)).Bool(0, 0);
+  }
+  void Unlock(std::int64_t key) override {
+    std::lock_guard lock(locks_mutex_);
+    (*locks_).Run("SELECT pg_advisory_unlock($1)", Params().Add(key));
+  }
+
+ private:
+  static bool Drain(pg::Connection& db) {
+    bool any = false;
+    while (PGnotify* note = PQnotifies(db.handle())) {
+      any = true;
+      PQfreemem(note);
+    }
+    return any;
+  }
+
+  std::mutex mutex_;  // db_: the lease loop, the lobby and the read pool share it
+  Reconnecting db_;
+  Reconnecting listener_;  // only WaitForLobbyChange's thread
+  std::mutex locks_mutex_;
+  Reconnecting locks_;  // advisory locks live as long as this session
+};
+
+}  // namespace
+
+std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo) {
+  return std::make_unique<PostgresClusterStore>(conninfo);
+}
+
+}  // namespace kafenio::storage

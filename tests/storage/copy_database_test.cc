@@ -1,0 +1,105 @@
+// Moving between backends: an SQLite database copied into PostgreSQL (kafenio migrate-db)
+// reads back the same through Storage, new rows follow the copied ids, a non-empty target
+// is refused, and a PostgreSQL backup (an SQLite file) restores into a new database.
+#include <catch2/catch.hpp>
+
+#include "server/storage/copy_database.h"
+#include "server/storage/storage_error.h"
+#include "tests/storage/storage_fixture.h"
+
+namespace kafenio::storage {
+namespace {
+
+using testing::Write;
+
+struct Filled {
+  std::int64_t account = 0;
+  std::int64_t table = 0;
+  std::int64_t match = 0;
+};
+
+Filled Fill(testing::StorageFixture& fixture) {
+  Filled filled;
+  filled.account = fixture.CreateAccount("Γιώργος");
+  REQUIRE(
+      Write(*fixture.store, [&](WriteTransaction& tx) {
+        tx.PutSession(Session{"hash", filled.account, 99999});
+        GameTable table;
+        table.game = "pilotta";
+        table.rules = "cyprus";
+        table.rated = true;
+        table.public_id = "copied";
+        filled.table = tx.CreateTable(table);
+        Match match = testing::BotMatch("pilotta", 4);
+        match.table_id = filled.table;
+        match.seats[0] = SeatHolder{filled.account, "", {}};
+        filled.match = tx.CreateMatch(match);
+        tx.PutSeatHold(filled.match, 0, SeatHold{true, false, 1});
+        tx.PutHandSeed(HandSeed{filled.match, 1, 0, 0xfedcba9876543210ull, "aa", "bb", false});
+        for (int seq = 1; seq <= 5; ++seq) {
+          tx.AppendMove(MoveEvent{filled.match, seq, 1, seq % 4, "pass", 100 + seq});
+        }
+        tx.PutRating(Rating{filled.account, "pilotta", 1612.5, 80.25, 0.06, 3, 7}, filled.match);
+      }).ok());
+  return filled;
+}
+
+void CheckSame(Storage& copy, const Filled& filled) {
+  const auto account = copy.FindAccountByName("Γιώργος");
+  REQUIRE(account);
+  CHECK(account->id == filled.account);
+  CHECK(copy.FindSession("hash", 1));
+  const auto live = copy.LoadUnfinishedMatches();
+  REQUIRE(live.size() == 1);
+  CHECK(live[0].match.id == filled.match);
+  CHECK(live[0].match.seats[0].hold == SeatHold{true, false, 1});
+  REQUIRE(live[0].hands.size() == 1);
+  CHECK(live[0].hands[0].seed == 0xfedcba9876543210ull);
+  CHECK(live[0].moves.size() == 5);
+  CHECK(copy.FindTable(filled.table)->rated);
+  const auto rating = copy.FindRating(filled.account, "pilotta");
+  REQUIRE(rating);
+  CHECK(rating->rating == 1612.5);
+  CHECK(copy.RatingHistory(filled.account, "pilotta").size() == 1);
+}
+
+TEST_CASE("an SQLite database migrates into PostgreSQL and back as a backup", "[postgres][copy]") {
+  testing::StorageFixture sqlite(testing::Backend::sqlite);
+  const Filled filled = Fill(sqlite);
+  sqlite.store->Close();
+
+  testing::TestDatabase target;
+  const auto copied = CopySqliteToPostgres(sqlite.path, target.conninfo());
+  CHECK(copied.rows > 10);
+  auto postgres = OpenPostgresStorage({target.conninfo()});
+  CheckSame(*postgres, filled);
+  CHECK(postgres->FindAccountByName("ΓΙΏΡΓΟΣ"));  // PostgreSQL folds Greek case too
+  // New rows are numbered after the copied ones.
+  std::int64_t next = 0;
+  REQUIRE(Write(*postgres, [&](WriteTransaction& tx) {
+            next = tx.CreateAccount(Account{0, "Μαρία", std::nullopt, 5});
+          }).ok());
+  CHECK(next > filled.account);
+
+  // A second migration into the same database is refused and changes nothing.
+  CHECK_THROWS_AS(CopySqliteToPostgres(sqlite.path, target.conninfo()), StorageError);
+  CHECK(postgres->FindAccountByName("Μαρία"));
+
+  // Backup of PostgreSQL: an SQLite file with everything, which restores into a new database.
+  testing::TempDir dir;
+  const std::string backup = dir.File("backup.db");
+  CopyPostgresToSqlite(target.conninfo(), backup);
+  auto from_backup = OpenSqliteStorage(SqliteOptions{backup});
+  CheckSame(*from_backup, filled);
+  CHECK(from_backup->FindAccountByName("Μαρία"));
+  from_backup->Close();
+  testing::TestDatabase restored;
+  CopySqliteToPostgres(backup, restored.conninfo());
+  auto again = OpenPostgresStorage({restored.conninfo()});
+  CheckSame(*again, filled);
+  postgres->Close();
+  again->Close();
+}
+
+}  // namespace
+}  // namespace kafenio::storage
