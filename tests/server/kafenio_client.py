@@ -29,13 +29,14 @@ class ServerProcess:
     moves only by advance(ms): turn clocks, grace periods and sessions without sleeping."""
 
     def __init__(self, binary, *settings, web="/nonexistent", db=None, log=None,
-                 manual_clock=False):
+                 manual_clock=False, extra_args=()):
         if db is None:
             db = os.path.join(tempfile.mkdtemp(prefix="kafenio-test-"), "kafenio.db")
         self.db = db
         self.binary, self.settings, self.web = binary, settings, web
         self.manual_clock = manual_clock
-        args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web, "--db", db]
+        self.extra_args = tuple(extra_args)  # e.g. ("--node", "a") for a cluster node
+        args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web, "--db", db, *extra_args]
         if manual_clock:
             args += ["--clock", "manual"]
         for setting in settings:
@@ -66,7 +67,7 @@ class ServerProcess:
         self.proc.kill()
         self.proc.wait()
         return ServerProcess(self.binary, *self.settings, web=self.web, db=self.db,
-                             manual_clock=self.manual_clock)
+                             manual_clock=self.manual_clock, extra_args=self.extra_args)
 
     def stop(self):
         self.proc.terminate()

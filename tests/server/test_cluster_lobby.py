@@ -1,0 +1,108 @@
+"""Two nodes on one PostgreSQL database (docs/scaling.md):
+
+- a table created on one node appears in the lobby of the other, and leaves it when it
+  closes;
+- a player who asks the wrong node for a table is redirected (ClusterRedirect) to the node
+  that plays it, resumes there with the session token and plays;
+- when that node is killed (SIGKILL) the other takes the table over once its lease has run
+  out, rebuilt from its stored events; the player, sent on by TABLE_MOVING until then,
+  resumes there and finishes the match, every move it saw broadcast stored exactly once;
+- sign-in tells a client every node's address.
+"""
+import asyncio
+import os
+import random
+import sys
+import tempfile
+import time
+
+from cluster_player import SECRET, ClusterPlayer, Node
+from kafenio_client import Client, run
+from postgres_server import PostgresDatabase
+
+
+async def wait_for_lobby(watcher, table_id, present=True, timeout=10):
+    deadline = time.monotonic() + timeout
+    while True:
+        message = await watcher.next_event(timeout=max(deadline - time.monotonic(), 0.01))
+        if present and message.get("table", {}).get("table_id") == table_id:
+            return
+        if not present and message.get("table_removed", {}).get("table_id") == table_id:
+            return
+
+
+async def main(binary):
+    db = PostgresDatabase()
+    folder = tempfile.mkdtemp(prefix="kafenio-cluster-lobby-")
+    secret = os.path.join(folder, "server-secret")
+    with open(secret, "w") as f:
+        f.write(SECRET + "\n")
+    log = open(os.path.join(folder, "nodes.log"), "w")
+    settings = ("lease_ms=1500", "bot_delay_ms=20")
+    nodes = [Node(binary, name, db.conninfo, secret, log, settings) for name in ("a", "b")]
+    a, b = nodes
+    try:
+        watcher = await Client.connect(b.url)
+        await watcher.guest("watcher")
+        await watcher.request("subscribe_lobby")
+        nodes_push = await watcher.next_event("cluster_nodes", timeout=5)
+        assert sorted(nodes_push["cluster_nodes"]["addresses"]) == sorted([a.url, b.url]), nodes_push
+
+        # A table made on node a shows in node b's lobby.
+        player = ClusterPlayer(nodes, "Eleni", random.Random(1), db)
+        await player.open_table(a.url, "pilotta", ["target=51"], 4)
+        await wait_for_lobby(watcher, player.table_id)
+
+        # A second player asks node b for it and is sent to node a, where it watches.
+        guest = await Client.connect(b.url)
+        token = (await guest.request("sign_in_guest", {"name": "Nikos"}))["signed_in"]["token"]
+        reply = await guest.request("join_table", {"table_id": player.table_id})
+        redirect = reply["table_redirect"]
+        assert redirect["node"] == "a" and redirect["address"] == a.url, redirect
+        await guest.close()
+        guest = await Client.connect(redirect["address"])
+        await guest.request("resume", {"token": token})
+        await guest.request("join_table", {"table_id": player.table_id})
+        snapshot = await guest.next_match_event()
+        assert int(snapshot["match_id"]) == player.match_id
+        await guest.close()
+
+        # The player resumes through node b too: redirected to a, it plays on.
+        await player.drop_client()
+        assert await player.rejoin(b.url)
+        assert player.redirects == 1
+        playing = asyncio.ensure_future(player.play())
+        await asyncio.sleep(1.0)
+        assert not playing.done()
+
+        # Node a dies; b takes the table over after the lease and the player finishes there.
+        a.kill()
+        killed_at = time.monotonic()
+        await asyncio.wait_for(playing, 120)
+        took = time.monotonic() - killed_at
+        rows = db.psql("SELECT match_id, sequence, seat, move FROM move_events ORDER BY 1, 2")
+        stored = {(int(m), int(s)): (int(seat), move) for m, s, seat, move in rows}
+        assert len(stored) == len(rows)
+        for key, value in player.seen_moves.items():
+            assert stored.get(key) == value, (key, value, stored.get(key))
+        state = db.psql(f"SELECT state FROM matches WHERE id = {player.match_id}")[0][0]
+        assert state == "finished", state
+        lease = db.psql(f"SELECT node, epoch FROM table_leases l JOIN game_tables t"
+                        f" ON t.id = l.table_id WHERE t.public_id = '{player.table_id}'")
+        assert lease[0][0] == "b" and int(lease[0][1]) >= 2, lease
+        # The player leaves; the table, with only bots, closes and leaves b's lobby.
+        await player.client.request("leave_table", {"table_id": player.table_id})
+        await wait_for_lobby(watcher, player.table_id, present=False, timeout=30)
+        print(f"redirects {player.redirects}, {len(player.seen_moves)} moves seen, "
+              f"finished {took:.1f}s after node a's death")
+        await watcher.close()
+    finally:
+        for node in nodes:
+            if node.server.alive():
+                node.server.stop()
+        log.close()
+        db.drop()
+
+
+if __name__ == "__main__":
+    run(main(sys.argv[1]))
