@@ -32,9 +32,12 @@ CREATE SEQUENCE lobby_versions;
 CREATE INDEX lobby_tables_by_version ON lobby_tables(version);
 
 -- Raises KF001 unless the node this session writes for (kafenio.node, set by a clustered
--- server on its writer connection) holds an unexpired lease on the table. FOR SHARE keeps
--- the lease row from being taken over until this transaction ends, so a node taking the
--- table over waits for writes already checked and then reads them.
+-- server on its writer connection) holds an unexpired lease on the table. FOR KEY SHARE
+-- keeps the lease row from being taken over (a claim locks it FOR UPDATE) until this
+-- transaction ends, so a node taking the table over skips it while writes already checked
+-- are under way, and reads them once they are committed. It does not hold back the
+-- owner's own renewals: an UPDATE of expires_at takes only FOR NO KEY UPDATE, which
+-- FOR KEY SHARE lets through, so renewing never waits for (or deadlocks with) writes.
 CREATE FUNCTION kafenio_check_lease(p_table BIGINT) RETURNS void AS $$
 DECLARE
   me TEXT := current_setting('kafenio.node', true);
@@ -43,7 +46,8 @@ BEGIN
     RETURN;  -- a server that is not clustered
   END IF;
   PERFORM 1 FROM table_leases
-    WHERE table_id = p_table AND node = me AND expires_at > clock_timestamp() FOR SHARE;
+    WHERE table_id = p_table AND node = me AND expires_at > clock_timestamp()
+    FOR KEY SHARE;
   IF NOT FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'KF001',
       MESSAGE = format('node %s does not hold the lease of table %s', me, p_table);

@@ -18,6 +18,9 @@ std::vector<std::int64_t> Ids(const pg::Result& rows) {
   return ids;
 }
 
+// pg_advisory_xact_lock's key for lobby writes ("kflobby" in ASCII).
+constexpr std::int64_t kLobbyLock = 0x6b666c6f626279;
+
 std::string LeaseMs(int lease_ms) {
   return std::to_string(lease_ms);
 }
@@ -80,10 +83,13 @@ class PostgresClusterStore final : public ClusterStore {
 
   std::vector<std::int64_t> TakeBackOwnTables(const std::string& node, int lease_ms) override {
     std::lock_guard lock(mutex_);
+    // FOR UPDATE waits for a transaction the previous process left running (a COMMIT it
+    // sent just before it died): the tables are read only after that is settled.
     return Ids((*db_).Run(
         "UPDATE table_leases l SET epoch = l.epoch + 1,"
         " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
-        " FROM game_tables t WHERE t.id = l.table_id AND t.closed_ms IS NULL AND l.node = $1"
+        " WHERE l.table_id IN (SELECT e.table_id FROM table_leases e JOIN game_tables t"
+        " ON t.id = e.table_id WHERE e.node = $1 AND t.closed_ms IS NULL FOR UPDATE OF e)"
         " RETURNING l.table_id",
         Params().Add(node).Add(LeaseMs(lease_ms))));
   }
@@ -149,15 +155,15 @@ class PostgresClusterStore final : public ClusterStore {
     return row.Text(0, 0);
   }
 
-  std::vector<std::string> NodeAddresses(int recent_ms) override {
+  std::vector<NodeAddress> Nodes(int recent_ms) override {
     std::lock_guard lock(mutex_);
     const pg::Result rows = (*db_).Run(
-        "SELECT address FROM cluster_nodes WHERE seen_at > clock_timestamp() -"
-        " $1::BIGINT * INTERVAL '1 millisecond' ORDER BY name",
+        "SELECT address, seen_at > clock_timestamp() - $1::BIGINT * INTERVAL '1 millisecond'"
+        " FROM cluster_nodes ORDER BY name",
         Params().Add(LeaseMs(recent_ms)));
-    std::vector<std::string> addresses;
-    for (int r = 0; r < rows.rows(); ++r) addresses.push_back(rows.Text(r, 0));
-    return addresses;
+    std::vector<NodeAddress> nodes;
+    for (int r = 0; r < rows.rows(); ++r) nodes.push_back({rows.Text(r, 0), rows.Bool(r, 1)});
+    return nodes;
   }
 
   void PublishLobby(const std::string& node, const std::vector<LobbyRow>& rows) override {
@@ -165,6 +171,9 @@ class PostgresClusterStore final : public ClusterStore {
     pg::Connection& db = *db_;
     db.Command("BEGIN");
     try {
+      // One publisher at a time, so that versions become visible in their order: a reader
+      // that has seen version N never misses a smaller one committed after it.
+      db.Run("SELECT pg_advisory_xact_lock($1)", Params().Add(kLobbyLock));
       for (const LobbyRow& row : rows) {
         if (row.info) {
           db.Run(
