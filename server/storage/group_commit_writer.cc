@@ -139,7 +139,7 @@ void GroupCommitWriter::Run() {
 
 void GroupCommitWriter::CommitBatch(std::vector<Pending>& batch) {
   std::vector<WriteStatus> statuses(batch.size());
-  const bool whole = session_->SavepointsAreCostly() && CommitWhole(batch);
+  const bool whole = session_->SavepointsAreCostly() && CommitWhole(batch, statuses);
   if (!whole) CommitEach(batch, statuses);
   {
     std::lock_guard lock(mutex_);
@@ -149,7 +149,8 @@ void GroupCommitWriter::CommitBatch(std::vector<Pending>& batch) {
   for (std::size_t i = 0; i < batch.size(); ++i) Report(batch[i].done, statuses[i]);
 }
 
-bool GroupCommitWriter::CommitWhole(std::vector<Pending>& batch) {
+bool GroupCommitWriter::CommitWhole(std::vector<Pending>& batch,
+                                    std::vector<WriteStatus>& statuses) {
   try {
     session_->Begin();
     for (auto& pending : batch) pending.op(session_->transaction());
@@ -157,14 +158,16 @@ bool GroupCommitWriter::CommitWhole(std::vector<Pending>& batch) {
     session_->RollbackQuietly();
     return false;  // again, one savepoint per operation, to find the one that fails
   }
-  // A failed COMMIT fails the whole batch in CommitEach too (or commits it there).
+  // A failed COMMIT fails the whole batch, and it is not run again: the session has found
+  // it rolled back, or cannot tell (a lost connection, the database unreachable), and a
+  // batch that did commit after all must not be written twice.
   try {
     session_->Commit();
-    return true;
-  } catch (...) {
+  } catch (const std::exception& error) {
     session_->RollbackQuietly();
-    return false;
+    for (auto& status : statuses) status = WriteStatus{error.what()};
   }
+  return true;
 }
 
 void GroupCommitWriter::CommitEach(std::vector<Pending>& batch,

@@ -24,6 +24,8 @@ class WriteSession {
   // Opens the batch's transaction; a backend that lost its connection reconnects first
   // (and throws when it cannot: the batch fails, nothing is acknowledged).
   virtual void Begin() = 0;
+  // Returns once the transaction is durable; throws when it is not (or cannot be known to
+  // be: a backend whose connection broke during COMMIT first asks whether it took effect).
   virtual void Commit() = 0;
   virtual void RollbackQuietly() noexcept = 0;
   // Still inside the transaction (SQLite ends it by itself on some errors).
@@ -74,8 +76,8 @@ class GroupCommitWriter {
   void Run();
   void CommitBatch(std::vector<Pending>& batch);
   // Every operation in one transaction without savepoints; false (rolled back) when one
-  // of them failed.
-  bool CommitWhole(std::vector<Pending>& batch);
+  // of them failed. True when done: committed, or the COMMIT failed (`statuses` say so).
+  bool CommitWhole(std::vector<Pending>& batch, std::vector<WriteStatus>& statuses);
   // Each operation in a savepoint of its own: a failing one fails alone.
   void CommitEach(std::vector<Pending>& batch, std::vector<WriteStatus>& statuses);
 

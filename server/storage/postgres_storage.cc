@@ -1,8 +1,10 @@
 #include "server/storage/postgres_storage.h"
 
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "server/storage/group_commit_writer.h"
@@ -15,17 +17,40 @@ namespace kafenio::storage {
 
 namespace {
 
+// How long the writer keeps asking whether a COMMIT whose answer was lost took effect.
+constexpr auto kCommitLookupFor = std::chrono::seconds(10);
+
 // The writer's connection. A lost connection fails the batch under way (nothing of it is
-// acknowledged: the tables roll back and retry) and the next batch connects again.
+// acknowledged: the tables roll back and retry) and the next batch connects again. A
+// COMMIT whose answer was lost with the connection may have taken effect or not: the
+// transaction's id, taken at BEGIN, is looked up on a new connection, so that a committed
+// batch is acknowledged (and never written twice) and one that was not is reported failed.
 class PostgresSession final : public WriteSession {
  public:
   explicit PostgresSession(const PostgresOptions& options) : options_(options) { Connect(); }
 
   void Begin() override {
-    if (!db_ || db_->Broken()) Connect();
-    db_->Command("BEGIN");
+    for (int attempt = 0;; ++attempt) {
+      if (!db_ || db_->Broken()) Connect();
+      try {
+        // One round trip: the transaction and its id.
+        xid_ = db_->Command("BEGIN; SELECT pg_current_xact_id()::text").Text(0, 0);
+        return;
+      } catch (const pg::Error&) {
+        // A connection that died while idle (the server restarted, an operator ended it)
+        // shows here; nothing of the batch was sent, so once more on a fresh one.
+        if (attempt > 0 || !db_->Broken()) throw;
+      }
+    }
   }
-  void Commit() override { db_->Command("COMMIT"); }
+  void Commit() override {
+    try {
+      db_->Command("COMMIT");
+    } catch (const pg::Error& error) {
+      if (!db_->Broken()) throw;  // the server answered: rolled back
+      if (!CommittedAfterAll(error)) throw;
+    }
+  }
   void RollbackQuietly() noexcept override {
     if (!db_ || db_->Broken() || !db_->InTransaction()) return;
     try {
@@ -69,9 +94,35 @@ class PostgresSession final : public WriteSession {
     transaction_ = std::make_unique<PostgresWriteTransaction>(*db_);
   }
 
+  // Whether the transaction xid_ committed, asked on new connections until the database
+  // knows (a backend still finishing the COMMIT says "in progress") or kCommitLookupFor
+  // has passed: then the outcome is unknown and the batch is reported failed.
+  bool CommittedAfterAll(const pg::Error& lost) {
+    const auto give_up = std::chrono::steady_clock::now() + kCommitLookupFor;
+    std::string last_error = lost.what();
+    for (;;) {
+      try {
+        Connect();
+        const pg::Result status =
+            db_->Run("SELECT pg_xact_status($1::xid8)", pg::Params().Add(xid_));
+        if (status.IsNull(0, 0)) throw StorageError("its transaction is too old to look up");
+        const std::string outcome = status.Text(0, 0);
+        if (outcome == "committed") return true;
+        if (outcome == "aborted") return false;
+      } catch (const StorageError& error) {
+        last_error = error.what();
+      }
+      if (std::chrono::steady_clock::now() >= give_up) {
+        throw StorageError("the outcome of a commit is unknown (" + last_error + ")");
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+
   const PostgresOptions options_;
   std::unique_ptr<pg::Connection> db_;
   std::unique_ptr<PostgresWriteTransaction> transaction_;
+  std::string xid_;  // the open transaction's id (pg_current_xact_id)
 };
 
 // Reader connections, borrowed one per read; a connection that broke is dropped, and the

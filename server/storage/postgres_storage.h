@@ -15,7 +15,7 @@ struct PostgresOptions {
   // A clustered node's name: its writer connection sets kafenio.node so that the database
   // refuses its writes to tables whose lease it does not hold (migration 0007). Empty: one
   // server alone, no fencing.
-  std::string node;
+  std::string node{};
   int lease_ms = 3000;  // how long a lease the database gives a table this node creates
 };
 

@@ -1,9 +1,13 @@
 // PostgreSQL's connection handling: a lost writer connection fails only what was not
-// committed (never acknowledging it) and the next write reconnects; while the database
-// cannot be reached every write fails with an error, and afterwards writing goes on.
+// committed (never acknowledging it) and the next write reconnects; a COMMIT whose answer
+// was lost is looked up, so a committed batch is acknowledged once and never written twice;
+// while the database cannot be reached every write fails with an error, and afterwards
+// writing goes on.
 #include <catch2/catch.hpp>
 
 #include "server/storage/postgres/connection.h"
+#include "server/storage/postgres_storage.h"
+#include "tests/postgres/cutting_proxy.h"
 #include "tests/storage/storage_fixture.h"
 
 namespace kafenio::storage {
@@ -58,6 +62,57 @@ TEST_CASE("while PostgreSQL cannot be reached writes fail, and nothing failed is
   const auto moves = fixture.store->LoadMoves(match, 0);
   REQUIRE(moves.size() == 1);
   CHECK(moves[0].sequence == 2);
+}
+
+// How many moves of the match are stored, read past the proxy.
+std::int64_t StoredMoves(const testing::TestDatabase& database, std::int64_t match) {
+  pg::Connection db(database.conninfo());
+  return db.Run("SELECT COUNT(*) FROM move_events WHERE match_id = $1", pg::Params().Add(match))
+      .Int(0, 0);
+}
+
+TEST_CASE("a COMMIT whose answer is lost is looked up: committed, acknowledged, not doubled",
+          "[postgres]") {
+  testing::TestDatabase database;
+  testing::CuttingProxy proxy(database.conninfo());
+  auto store = OpenPostgresStorage({proxy.conninfo()});
+  std::int64_t match = 0;
+  REQUIRE(testing::Write(*store, [&](WriteTransaction& tx) {
+            match = tx.CreateMatch(testing::BotMatch("pilotta", 4));
+          }).ok());
+  proxy.Arm(testing::CuttingProxy::Cut::after_answer, "COMMIT");
+  const auto lost_answer =
+      testing::Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 1)); });
+  REQUIRE(proxy.done());
+  CHECK(lost_answer.ok());  // it did commit: acknowledged
+  CHECK(StoredMoves(database, match) == 1);
+  REQUIRE(
+      testing::Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 2)); }).ok());
+  CHECK(StoredMoves(database, match) == 2);  // once each: the batch was not run again
+  store->Close();
+}
+
+TEST_CASE("a COMMIT lost before the server saw it is reported failed, and nothing is stored",
+          "[postgres]") {
+  testing::TestDatabase database;
+  testing::CuttingProxy proxy(database.conninfo());
+  auto store = OpenPostgresStorage({proxy.conninfo()});
+  std::int64_t match = 0;
+  REQUIRE(testing::Write(*store, [&](WriteTransaction& tx) {
+            match = tx.CreateMatch(testing::BotMatch("diloti", 2));
+          }).ok());
+  proxy.Arm(testing::CuttingProxy::Cut::before, "COMMIT");
+  const auto lost =
+      testing::Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 1)); });
+  REQUIRE(proxy.done());
+  CHECK_FALSE(lost.ok());  // never acknowledged
+  CHECK_FALSE(lost.conflict);
+  CHECK(StoredMoves(database, match) == 0);
+  // The table plays the move again; it is stored once.
+  REQUIRE(
+      testing::Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 1)); }).ok());
+  CHECK(StoredMoves(database, match) == 1);
+  store->Close();
 }
 
 TEST_CASE("an operation failing in a PostgreSQL batch fails alone", "[postgres]") {

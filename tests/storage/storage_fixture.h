@@ -27,7 +27,7 @@ inline storage::WriteStatus Write(storage::Storage& store, storage::WriteOp op) 
 }
 
 struct StorageFixture {
-  explicit StorageFixture(Backend backend = Backend::sqlite) : backend(backend) {
+  explicit StorageFixture(Backend on = Backend::sqlite) : backend(on) {
     if (backend == Backend::postgres) database.emplace();
     store = Open();
   }

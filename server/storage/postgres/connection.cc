@@ -123,10 +123,10 @@ Result Connection::Run(std::string_view sql, const Params& params) {
   return Result(result);
 }
 
-void Connection::Command(std::string_view sql) {
+Result Connection::Command(std::string_view sql) {
   PGresult* result = PQexec(conn_, std::string(sql).c_str());
   Check(result, sql);
-  PQclear(result);
+  return Result(result);
 }
 
 void Connection::Script(std::string_view sql) {

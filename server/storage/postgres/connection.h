@@ -92,9 +92,10 @@ class Connection {
   // Runs `sql` as a prepared statement (prepared on first use on this connection).
   // Throws pg::Error on failure.
   Result Run(std::string_view sql, const Params& params = {});
-  // A command without parameters or results (BEGIN, COMMIT, SAVEPOINT ...), through the
-  // simple protocol: these cannot be prepared.
-  void Command(std::string_view sql);
+  // A command without parameters (BEGIN, COMMIT, SAVEPOINT, FETCH ...), through the simple
+  // protocol: these cannot be prepared. Several may be sent at once (one round trip); the
+  // last one's rows are returned.
+  Result Command(std::string_view sql);
   // Several statements at once, for migrations only.
   void Script(std::string_view sql);
 
