@@ -3,12 +3,12 @@
 
 PACKAGES := g++ cmake ninja-build ccache catch2 pkg-config libprotobuf-dev protobuf-compiler \
 	libboost-dev libboost-system-dev libsodium-dev libsqlite3-dev libspdlog-dev libfmt-dev python3 python3-websockets python3-protobuf \
-	chromium nodejs npm
+	chromium nodejs npm libpq-dev postgresql
 BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps bench-deps build test run load load-idle asan bench format clean
+.PHONY: all deps bench-deps build test test-cluster run load load-idle asan bench format clean
 
 all: build
 
@@ -22,8 +22,14 @@ build: deps
 	cmake --preset release
 	cmake --build --preset release -j $(JOBS)
 
+# Everything: the default tests (SQLite and the quick PostgreSQL ones), then the cluster
+# soak (label soak: PostgreSQL and three nodes killed again and again, a few minutes).
 test: build
 	ctest --preset release -j $(JOBS)
+	ctest --preset cluster-soak
+
+test-cluster: build
+	ctest --preset cluster-soak
 
 # Starts the server with its embedded defaults: http://127.0.0.1:8080, WebSocket /ws,
 # database ./var/kafenio.db (docs/operations.md).

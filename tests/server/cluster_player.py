@@ -147,8 +147,9 @@ class ClusterPlayer:
                     connected = True
                 if await self.play_connected():
                     return
-            except (ConnectionError, websockets.ConnectionClosed, OSError, asyncio.TimeoutError,
-                    ServerError, TableMoved):
+            except (ConnectionError, websockets.ConnectionClosed, websockets.InvalidHandshake,
+                    OSError, asyncio.TimeoutError, ServerError, TableMoved):
+                # A node dying or starting answers badly, or not at all: try another.
                 pass
             connected = False
             await self.drop_client()
@@ -185,6 +186,7 @@ class ClusterPlayer:
                 if await play_move_as_player(client, self.table_id,
                                              view["legal_moves"][0]["notation"],
                                              expected_seq=event["seq"],
-                                             refusals=("NOT_YOUR_TURN", "STORAGE_UNAVAILABLE"),
+                                             refusals=("NOT_YOUR_TURN", "STORAGE_UNAVAILABLE",
+                                                       "TABLE_MOVING"),
                                              timeout=10):
                     self.acked += 1
