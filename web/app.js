@@ -33,6 +33,8 @@ const state = {
   picked: [],             // Diloti: the table items ("7h", "@7") picked for that move
   allMovesOpen: false,    // Diloti: the list of every legal move is unfolded
   moving: false,          // a move is in flight; its buttons are not pressed twice
+  tableMoving: false,     // the table passes between server nodes; joining it again
+  joins: 0,               // tables joined (and rejoined after a reconnect) so far
   chat: [],
   lobbyTab: 'tables',     // the lobby's open tab: tables, leaderboards or matches
 };
@@ -49,6 +51,8 @@ window.kafenio = { conn, state }; // for the browser tests and for curious playe
 
 function showError(error) {
   const code = error instanceof ServerError ? error.code : 'CLIENT';
+  // The table is passing to another server node: the page follows it by itself.
+  if (code === 'TABLE_MOVING') return;
   const text = error instanceof ServerError ? error.detail : error.message || String(error);
   const title = errorTitle(code);
   const item = el('li', { class: 'error', 'data-code': code },
@@ -96,12 +100,37 @@ function newTable(id, invite = '') {
 // full invite ("TABLE-CODE") of a private table.
 // `rejoin`: coming back after a reload or a reconnect, when a closed table is no
 // surprise worth a bare UNKNOWN_TABLE.
+// With several server nodes (docs/scaling.md) the table may be played on another node:
+// the page follows it there (followRedirect), and while it passes from a node that died to
+// another (TABLE_MOVING) it asks again, every 0.2 s for up to 30 s.
 async function joinTable(id, matchId = '0', lastSeq = '0', invite = '', rejoin = false) {
   if (!state.table || state.table.id !== id) newTable(id, invite);
   const code = parseInvite(state.table.invite);
   try {
-    await conn.request('join_table', { table_id: id, invite_code: code ? code.code : '', match_id: matchId, last_seq: lastSeq });
+    const request = { table_id: id, invite_code: code ? code.code : '', match_id: matchId, last_seq: lastSeq };
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const reply = await conn.request('join_table', request);
+        if (reply.table_redirect) {
+          saveSession(); // the other node resumes this table (resume, after the move)
+          followRedirect(reply.table_redirect);
+          return;
+        }
+        break;
+      } catch (error) {
+        const moving = error instanceof ServerError && error.code === 'TABLE_MOVING';
+        if (!moving || attempt >= 150) throw error;
+        // Until the table is back the badge says so, as for a dropped connection.
+        state.tableMoving = true;
+        conn.onStatus('reconnecting');
+        await new Promise((wake) => { setTimeout(wake, 200); });
+      }
+    }
+    if (state.tableMoving) conn.onStatus('online');
+    state.tableMoving = false;
+    state.joins += 1;
   } catch (error) {
+    state.tableMoving = false;
     state.table = null;
     saveSession();
     render();
@@ -146,6 +175,25 @@ async function resume() {
   }
   render();
   return true;
+}
+
+// --- several server nodes (docs/scaling.md) -------------------------------------------
+
+// The table is played on another node: the page reconnects there and resumes its session
+// and the table, as after a dropped connection. Pushed without an address, the table is
+// between nodes: join it again in a moment, and this node says where it went.
+function followRedirect(redirect) {
+  if (!state.table || redirect.table_id !== state.table.id) return;
+  if (redirect.address) {
+    conn.moveTo(redirect.address);
+    return;
+  }
+  const table = state.table;
+  setTimeout(() => {
+    if (state.table !== table) return;
+    const lastSeq = table.view ? table.lastSeq : '0';
+    joinTable(table.id, table.matchId, lastSeq, '', true).catch(() => {});
+  }, 200);
 }
 
 // --- pushed messages ----------------------------------------------------------------
@@ -211,7 +259,9 @@ conn.listeners.add((message) => {
       saveSession();
     }
     render();
-  } else if (message.match_event) onMatchEvent(message.match_event);
+  } else if (message.table_redirect) followRedirect(message.table_redirect);
+  else if (message.cluster_nodes) conn.nodes = message.cluster_nodes.addresses || [];
+  else if (message.match_event) onMatchEvent(message.match_event);
   else if (message.chat) {
     state.chat.push(message.chat);
     render();

@@ -28,6 +28,7 @@ const TITLES = {
   TABLE_PAUSED: 'The table is paused: wait for it to resume',
   UNKNOWN_MATCH: 'No such finished match',
   UNKNOWN_PLAYER: 'No such player',
+  TABLE_MOVING: 'The table is moving to another server: a moment',
   REGISTERED_ONLY: 'Rated tables are for registered players: register or sign in to an account to play rated',
 };
 

@@ -1,6 +1,9 @@
 // The connection to the server: JSON envelopes over one WebSocket, replies matched to
 // requests by request_id, pushed messages handed to listeners, and an automatic
-// reconnect (the app resumes its session and table when `onReconnected` fires).
+// reconnect (the app resumes its session and table when `onReconnected` fires). With
+// several server nodes (docs/scaling.md) it moves to the node a table is played on
+// (`moveTo`), and when its own node cannot be reached it goes on at another node it knows
+// (`nodes`, from the server's ClusterNodes).
 
 export class ServerError extends Error {
   constructor(error) {
@@ -21,6 +24,9 @@ export class Connection {
     this.onUnreachable = () => {};
     this.retryMs = 500;
     this.everOpened = false;
+    this.nodes = [];      // every node's WebSocket address, when the server is a cluster
+    this.failures = 0;    // attempts in a row that never opened
+    this.moving = false;  // moveTo: reconnect at once, to the new address
     this.rateLimitRetries = 4; // pauses of 0.3, 0.6, 1.2 and 2.4 s
     this.rateLimitPauseMs = 300;
   }
@@ -36,7 +42,9 @@ export class Connection {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = async () => {
+      ws.opened = true;
       this.retryMs = 500;
+      this.failures = 0;
       const reconnect = this.everOpened;
       this.everOpened = true;
       this.onStatus('online');
@@ -53,9 +61,42 @@ export class Connection {
         this.onUnreachable();
       }
       this.onStatus(this.everOpened ? 'reconnecting' : 'connecting');
-      setTimeout(() => this.connect(this.everOpened ? undefined : resolve), this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, 8000);
+      let wait = this.retryMs;
+      if (!ws.opened) this.failures += 1;
+      const other = this.failures >= 2 ? this.otherNode() : null;
+      if (this.moving) {
+        this.moving = false;
+        wait = 0;
+      } else if (other) {
+        // This node is gone (twice no answer): another node carries on with its tables.
+        this.url = other;
+        this.failures = 0;
+        wait = 0;
+      } else {
+        this.retryMs = Math.min(this.retryMs * 2, 8000);
+      }
+      setTimeout(() => this.connect(this.everOpened ? undefined : resolve), wait);
     };
+  }
+
+  // A node of the cluster other than the one this connection tries, taken in turn.
+  otherNode() {
+    const others = this.nodes.filter((address) => address !== this.url);
+    if (!others.length) return null;
+    this.nextNode = ((this.nextNode ?? -1) + 1) % others.length;
+    return others[this.nextNode];
+  }
+
+  // Goes on at another node (a ClusterRedirect's address): the socket is closed and opened
+  // there at once; `onReconnected` then resumes the session and the table, as after any
+  // dropped connection.
+  moveTo(url) {
+    if (!url || url === this.url) return;
+    this.url = url;
+    this.failures = 0;
+    if (!this.ws || this.ws.readyState === WebSocket.CLOSED) return;
+    this.moving = true;
+    this.ws.close();
   }
 
   receive(text) {

@@ -65,6 +65,10 @@ class Hub {
   Lobby& lobby() { return lobby_; }
   // A clustered node, before it takes connections (docs/scaling.md).
   void SetCluster(TableLocator* cluster) { services_.cluster = cluster; }
+  // hub_cluster.cc: whether a browser Origin is a page served by a node of this cluster
+  // (http://host:port for a node at ws://host:port/ws): a player sent to another node
+  // keeps the page it loaded from the first.
+  bool IsClusterOrigin(const std::string& origin) const;
   // Runs a storage read off the I/O threads; false when too many wait (the caller refuses
   // with RATE_LIMITED or 503).
   bool Read(std::function<void()> job) { return reads_.TrySubmit(std::move(job)); }

@@ -51,4 +51,19 @@ void Hub::SendNodes(const std::shared_ptr<Peer>& peer) {
   peer->Deliver(nodes);
 }
 
+bool Hub::IsClusterOrigin(const std::string& origin) const {
+  if (services_.cluster == nullptr) return false;
+  for (const std::string& address : services_.cluster->KnownAddresses()) {
+    // ws://host:port/ws serves pages at http://host:port, wss:// at https://.
+    const auto scheme_end = address.find("://");
+    if (scheme_end == std::string::npos) continue;
+    const std::string scheme = address.substr(0, scheme_end);
+    const auto host_end = address.find('/', scheme_end + 3);
+    const std::string host = address.substr(scheme_end + 3, host_end - scheme_end - 3);
+    const std::string page_scheme = scheme == "wss" ? "https" : "http";
+    if (origin == page_scheme + "://" + host) return true;
+  }
+  return false;
+}
+
 }  // namespace kafenio::server

@@ -19,6 +19,11 @@ struct LobbyRow {
   std::int64_t version = 0;
 };
 
+struct NodeAddress {
+  std::string address;  // ws://host:port/ws
+  bool live = false;    // seen (its leases renewed) lately
+};
+
 struct TableLocation {
   std::string node;
   std::string address;
@@ -49,8 +54,8 @@ class ClusterStore {
   virtual std::optional<TableLocation> Locate(const std::string& public_id) = 0;
   // The public id of the open table with this invite code.
   virtual std::optional<std::string> TableOfInvite(const std::string& invite_code) = 0;
-  // The addresses of the nodes seen within `recent_ms`.
-  virtual std::vector<std::string> NodeAddresses(int recent_ms) = 0;
+  // Every node that ever joined, live when seen within `recent_ms`.
+  virtual std::vector<NodeAddress> Nodes(int recent_ms) = 0;
 
   // Writes the node's lobby rows and tells the other nodes (NOTIFY kafenio_lobby). A row
   // whose info is none is removed from the lobby, unless another node has written it since.

@@ -21,15 +21,16 @@ namespace net = boost::asio;
 using Request = HttpRequest;
 using Response = HttpResponse;
 
-// A browser's Origin must be one the operator allowed, or this server's own address.
-// Clients that send no Origin (not browsers) are let through.
-bool OriginAllowed(const Request& request, const ServerConfig& config) {
+// A browser's Origin must be one the operator allowed, this server's own address, or
+// another node of its cluster. Clients that send no Origin (not browsers) are let through.
+bool OriginAllowed(const Request& request, const ServerConfig& config, const Hub& hub) {
   const auto origin = request.find(http::field::origin);
   if (origin == request.end()) return true;
   const std::string value(origin->value());
   for (const std::string& allowed : config.allowed_origins) {
     if (allowed == value || allowed == "*") return true;
   }
+  if (hub.IsClusterOrigin(value)) return true;
   const auto host = request.find(http::field::host);
   if (host == request.end()) return false;
   const std::string own(host->value());
@@ -63,7 +64,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (beast::websocket::is_upgrade(request)) {
       if (!context_.websocket || path != "/ws")
         return Send(TextResponse(request, http::status::not_found, "WebSocket lives at /ws\n"));
-      if (!OriginAllowed(request, context_.config)) {
+      if (!OriginAllowed(request, context_.config, context_.hub)) {
         return Send(TextResponse(request, http::status::forbidden, "origin not allowed\n"));
       }
       stream_.expires_never();

@@ -2,7 +2,9 @@
 // that answers as the server would: a request refused with RATE_LIMITED (which the server
 // did not carry out) is sent again after growing pauses, under a new request id, and
 // succeeds when the server takes it; one refused every time fails with RATE_LIMITED after
-// the last retry; any other refusal fails at once, sent once.
+// the last retry; any other refusal fails at once, sent once. With several server nodes:
+// moveTo reconnects at once at the address given and resumes there, and a node that no
+// longer answers is left, after two attempts, for another node the server named.
 //
 // usage: node test_protocol.mjs WEB_DIR
 import { pathToFileURL } from 'node:url';
@@ -13,7 +15,9 @@ const [webDir] = process.argv.slice(2);
 // Answers each request with answer(request, attempt), attempt counting from 0 per kind.
 class StandInSocket {
   static OPEN = 1;
+  static CLOSED = 3;
   static answer = () => ({ ok: {} });
+  static dead = new Set(); // addresses where nothing answers: the socket closes unopened
   constructor(url) {
     this.url = url;
     this.readyState = 0;
@@ -21,6 +25,11 @@ class StandInSocket {
     this.attempts = new Map();
     StandInSocket.last = this;
     setTimeout(() => {
+      if (StandInSocket.dead.has(url)) {
+        this.readyState = StandInSocket.CLOSED;
+        this.onclose();
+        return;
+      }
       this.readyState = StandInSocket.OPEN;
       this.onopen();
     }, 0);
@@ -34,7 +43,11 @@ class StandInSocket {
     const reply = { request_id: request.request_id, ...StandInSocket.answer(kind, attempt) };
     setTimeout(() => this.onmessage({ data: JSON.stringify(reply) }), 1);
   }
-  close() {}
+  close() {
+    if (this.readyState === StandInSocket.CLOSED) return;
+    this.readyState = StandInSocket.CLOSED;
+    setTimeout(() => this.onclose(), 0);
+  }
 }
 globalThis.WebSocket = StandInSocket;
 const { Connection, ServerError } = await import(pathToFileURL(join(webDir, 'protocol.js')).href);
@@ -83,5 +96,29 @@ try {
   check(error instanceof ServerError && error.code === 'ILLEGAL_MOVE', `got ${error}`);
 }
 check(socket.sent.filter(({ request }) => request.set_ready).length === 1, 'sent once');
+
+// Several nodes: moveTo (a ClusterRedirect) reconnects at once at the new address and
+// resumes the session there.
+async function until(condition, what) {
+  for (const give_up = Date.now() + 10000; !condition();) {
+    if (Date.now() > give_up) throw new Error(`never: ${what}`);
+    await new Promise((wake) => { setTimeout(wake, 5); });
+  }
+}
+let resumed = 0;
+connection.onReconnected = async () => { resumed += 1; };
+const movedAt = performance.now();
+connection.moveTo('ws://node-b/ws');
+await until(() => resumed === 1, 'resumed at node b');
+check(StandInSocket.last.url === 'ws://node-b/ws', `moved to ${StandInSocket.last.url}`);
+check(performance.now() - movedAt < 400, 'a move reconnects without the retry pause');
+
+// Node b dies: two attempts there never open, then the connection goes on at another node.
+connection.nodes = ['ws://node-a/ws', 'ws://node-b/ws', 'ws://node-c/ws'];
+StandInSocket.dead.add('ws://node-b/ws');
+StandInSocket.last.close();
+await until(() => resumed === 2, 'resumed at another node');
+check(['ws://node-a/ws', 'ws://node-c/ws'].includes(StandInSocket.last.url), `went on at ${StandInSocket.last.url}`);
+check(connection.url === StandInSocket.last.url, 'the connection keeps the new address');
 
 console.log(`protocol: ${checks} checks passed`);

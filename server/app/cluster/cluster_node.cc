@@ -27,14 +27,12 @@ int ClusterNode::Start() {
   last_renewed_ms_ = clock_.NowMs();
   int taken = Adopt(tables);
   for (;;) {
-    const auto claimed = store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch);
+    const auto claimed =
+        store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch);
     if (claimed.empty()) break;
     taken += Adopt(claimed);
   }
-  {
-    std::lock_guard lock(addresses_mutex_);
-    addresses_ = store_.NodeAddresses(options_.lease_ms);
-  }
+  RefreshNodes();
   thread_ = std::thread([this] { io_.run(); });
   boost::asio::post(io_, [this] { ScheduleRound(); });
   return taken;
@@ -55,9 +53,7 @@ void ClusterNode::Round() {
     last_renewed_ms_ = clock_.NowMs();
     DropLost(before, held);
     Adopt(store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch));
-    auto addresses = store_.NodeAddresses(options_.lease_ms);
-    std::lock_guard lock(addresses_mutex_);
-    addresses_ = std::move(addresses);
+    RefreshNodes();
   } catch (const std::exception& error) {
     log::warn("cluster: cannot renew this node's leases: {}", error.what());
     // Without renewals the leases pass by the database's clock: stop playing before then
@@ -119,9 +115,26 @@ TableWhereabouts ClusterNode::Locate(const std::string& table_id) {
   return where;
 }
 
+void ClusterNode::RefreshNodes() {
+  std::vector<std::string> live;
+  std::vector<std::string> known;
+  for (const storage::NodeAddress& node : store_.Nodes(options_.lease_ms)) {
+    if (node.live) live.push_back(node.address);
+    known.push_back(node.address);
+  }
+  std::lock_guard lock(addresses_mutex_);
+  live_addresses_ = std::move(live);
+  known_addresses_ = std::move(known);
+}
+
 std::vector<std::string> ClusterNode::NodeAddresses() const {
   std::lock_guard lock(addresses_mutex_);
-  return addresses_;
+  return live_addresses_;
+}
+
+std::vector<std::string> ClusterNode::KnownAddresses() const {
+  std::lock_guard lock(addresses_mutex_);
+  return known_addresses_;
 }
 
 }  // namespace kafenio::server

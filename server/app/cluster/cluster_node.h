@@ -42,6 +42,7 @@ class ClusterNode final : public TableLocator {
   // TableLocator.
   TableWhereabouts Locate(const std::string& table_id) override;
   std::vector<std::string> NodeAddresses() const override;
+  std::vector<std::string> KnownAddresses() const override;
 
   const ClusterOptions& options() const { return options_; }
   boost::asio::any_io_executor executor() { return io_.get_executor(); }
@@ -51,6 +52,8 @@ class ClusterNode final : public TableLocator {
   // Drops every table open here whose number is not in `held`.
   void DropLost(const std::vector<std::int64_t>& before, const std::vector<std::int64_t>& held);
   int Adopt(const std::vector<std::int64_t>& tables);
+  // Reads the nodes' addresses again.
+  void RefreshNodes();
 
   const ClusterOptions options_;
   storage::ClusterStore& store_;
@@ -60,7 +63,8 @@ class ClusterNode final : public TableLocator {
   bool stopped_ = false;
 
   mutable std::mutex addresses_mutex_;
-  std::vector<std::string> addresses_;
+  std::vector<std::string> live_addresses_;
+  std::vector<std::string> known_addresses_;
 
   boost::asio::io_context io_;
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;

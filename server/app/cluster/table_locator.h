@@ -21,8 +21,10 @@ class TableLocator {
   virtual ~TableLocator() = default;
   // Blocks on the database: call on the hub's read pool.
   virtual TableWhereabouts Locate(const std::string& table_id) = 0;
-  // The nodes' addresses, as last seen by the cluster (no I/O).
+  // The live nodes' addresses, as last seen by the cluster (no I/O).
   virtual std::vector<std::string> NodeAddresses() const = 0;
+  // Every node's address, dead or alive (no I/O): pages they served may still be open.
+  virtual std::vector<std::string> KnownAddresses() const = 0;
 };
 
 }  // namespace kafenio::server
