@@ -154,6 +154,7 @@ bool GroupCommitWriter::CommitWhole(std::vector<Pending>& batch,
   try {
     session_->Begin();
     for (auto& pending : batch) pending.op(session_->transaction());
+    session_->EndOperations();
   } catch (...) {
     session_->RollbackQuietly();
     return false;  // again, one savepoint per operation, to find the one that fails

@@ -36,6 +36,9 @@ class WriteSession {
   // True when a savepoint costs a round trip to a server: then a batch runs first without
   // them and again with them only if one of its operations failed.
   virtual bool SavepointsAreCostly() const = 0;
+  // After the last operation of a batch without savepoints: a backend that gathered some
+  // of their statements sends them now (throws as those operations would).
+  virtual void EndOperations() {}
   // The error broke a constraint of the data: retrying will not help.
   virtual bool IsConflict(const StorageError& error) const = 0;
   virtual WriteTransaction& transaction() = 0;

@@ -129,7 +129,7 @@ class PostgresClusterStore final : public ClusterStore {
     (*db_).Run(
         "UPDATE table_leases SET expires_at = clock_timestamp() - INTERVAL '1 millisecond'"
         " WHERE node = $1 AND table_id = ANY($2::BIGINT[])",
-        Params().Add(node).Add(pgreads::IdArray(tables)));
+        Params().Add(node).AddArray(tables));
   }
 
   std::optional<TableLocation> Locate(const std::string& public_id) override {

@@ -89,7 +89,7 @@ void ReadSeats(pg::Connection& db, std::map<std::int64_t, Match*>& matches) {
   const Result seats = db.Run(
       "SELECT match_id, seat, account_id, bot, bot_holding, left_table, timeouts"
       " FROM match_seats WHERE match_id = ANY($1::BIGINT[]) ORDER BY match_id, seat",
-      Params().Add(IdArray(ids)));
+      Params().AddArray(ids));
   for (int r = 0; r < seats.rows(); ++r) {
     SeatHolder holder;
     holder.account_id = seats.OptionalInt(r, 2);
@@ -121,15 +121,6 @@ MoveEvent ReadMove(const Result& row, int r) {
 }
 
 }  // namespace
-
-std::string IdArray(const std::vector<std::int64_t>& ids) {
-  std::string text = "{";
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (i > 0) text += ',';
-    text += std::to_string(ids[i]);
-  }
-  return text + "}";
-}
 
 std::optional<Account> AccountByName(pg::Connection& db, std::string_view name) {
   return ReadAccount(db.Run(std::string(kAccountColumns) +
@@ -172,12 +163,11 @@ std::vector<OpenTable> OpenTables(pg::Connection& db,
                                   const std::vector<std::int64_t>* only_tables) {
   Snapshot snapshot(db);
   const std::string filter = only_tables ? " AND id = ANY($1::BIGINT[])" : " AND $1::TEXT IS NULL";
-  const Result rows =
-      db.Run(std::string(kTableColumns) +
-                 " WHERE closed_ms IS NULL AND id NOT IN (SELECT table_id FROM"
-                 " matches WHERE state = 'live' AND table_id IS NOT NULL)" +
-                 filter + " ORDER BY id",
-             only_tables ? Params().Add(IdArray(*only_tables)) : Params().AddNull());
+  const Result rows = db.Run(std::string(kTableColumns) +
+                                 " WHERE closed_ms IS NULL AND id NOT IN (SELECT table_id FROM"
+                                 " matches WHERE state = 'live' AND table_id IS NOT NULL)" +
+                                 filter + " ORDER BY id",
+                             only_tables ? Params().AddArray(*only_tables) : Params().AddNull());
   std::vector<OpenTable> open;
   std::map<std::int64_t, std::size_t> index;
   std::vector<std::int64_t> ids;
@@ -191,7 +181,7 @@ std::vector<OpenTable> OpenTables(pg::Connection& db,
   const Result seats = db.Run(
       "SELECT table_id, seat, account_id FROM table_seats WHERE table_id = ANY($1::BIGINT[])"
       " ORDER BY table_id, seat",
-      Params().Add(IdArray(ids)));
+      Params().AddArray(ids));
   for (int r = 0; r < seats.rows(); ++r) {
     open[index.at(seats.Int(r, 0))].seats.push_back(
         TableSeat{static_cast<int>(seats.Int(r, 1)), seats.OptionalInt(r, 2)});
@@ -199,7 +189,7 @@ std::vector<OpenTable> OpenTables(pg::Connection& db,
   const Result series = db.Run(
       "SELECT table_id, matches_played, score0, score1 FROM series"
       " WHERE table_id = ANY($1::BIGINT[])",
-      Params().Add(IdArray(ids)));
+      Params().AddArray(ids));
   for (int r = 0; r < series.rows(); ++r) {
     open[index.at(series.Int(r, 0))].series =
         Series{series.Int(r, 0),
@@ -246,7 +236,7 @@ std::vector<UnfinishedMatch> UnfinishedMatches(pg::Connection& db,
   const Result rows =
       only_tables ? db.Run(std::string(kMatchColumns) +
                                " WHERE state = 'live' AND table_id = ANY($1::BIGINT[]) ORDER BY id",
-                           Params().Add(IdArray(*only_tables)))
+                           Params().AddArray(*only_tables))
                   : db.Run(std::string(kMatchColumns) + " WHERE state = 'live' ORDER BY id");
   std::vector<UnfinishedMatch> unfinished(static_cast<std::size_t>(rows.rows()));
   std::map<std::int64_t, Match*> matches;
@@ -261,7 +251,7 @@ std::vector<UnfinishedMatch> UnfinishedMatches(pg::Connection& db,
   }
   if (unfinished.empty()) return unfinished;
   ReadSeats(db, matches);
-  const Params these = Params().Add(IdArray(ids));
+  const Params these = Params().AddArray(ids);
   const Result seeds = db.Run(
       "SELECT match_id, hand, dealer, seed, salt, commitment, revealed FROM hand_seeds"
       " WHERE match_id = ANY($1::BIGINT[]) ORDER BY match_id, hand",

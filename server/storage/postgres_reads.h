@@ -36,7 +36,4 @@ std::vector<LeaderboardEntry> Leaders(pg::Connection& db, std::string_view mode,
 std::vector<RatingHistoryEntry> RatingHistory(pg::Connection& db, std::int64_t account_id,
                                               std::string_view mode);
 
-// An array parameter: '{1,2,3}'.
-std::string IdArray(const std::vector<std::int64_t>& ids);
-
 }  // namespace kafenio::storage::pgreads

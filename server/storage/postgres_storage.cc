@@ -35,6 +35,7 @@ class PostgresSession final : public WriteSession {
       try {
         // One round trip: the transaction and its id.
         xid_ = db_->Command("BEGIN; SELECT pg_current_xact_id()::text").Text(0, 0);
+        transaction_->Gather(true);  // one savepoint per operation turns it off
         return;
       } catch (const pg::Error&) {
         // A connection that died while idle (the server restarted, an operator ended it)
@@ -59,13 +60,17 @@ class PostgresSession final : public WriteSession {
     }
   }
   bool InTransaction() override { return db_ && !db_->Broken() && db_->InTransaction(); }
-  void Savepoint() override { db_->Command("SAVEPOINT op"); }
+  void Savepoint() override {
+    transaction_->Gather(false);  // each operation's statements inside its own savepoint
+    db_->Command("SAVEPOINT op");
+  }
   void ReleaseSavepoint() override { db_->Command("RELEASE SAVEPOINT op"); }
   void RollbackToSavepoint() override {
     db_->Command("ROLLBACK TO SAVEPOINT op");
     db_->Command("RELEASE SAVEPOINT op");
   }
   bool SavepointsAreCostly() const override { return true; }
+  void EndOperations() override { transaction_->SendGathered(); }
   bool IsConflict(const StorageError& error) const override {
     const auto* pg_error = dynamic_cast<const pg::Error*>(&error);
     return pg_error != nullptr && pg_error->IsConstraint();

@@ -11,6 +11,9 @@ namespace {
 
 using pg::Params;
 
+// Moves sent in one INSERT at most: bounds the statement's size.
+constexpr std::size_t kMostGathered = 4096;
+
 // Throws when an UPDATE changed no row (an unknown id).
 void ExpectChanged(const pg::Result& result, const char* what) {
   if (result.Changed() == 0) throw StorageError(std::string(what) + ": no such row");
@@ -19,6 +22,7 @@ void ExpectChanged(const pg::Result& result, const char* what) {
 }  // namespace
 
 std::int64_t PostgresWriteTransaction::CreateAccount(const Account& account) {
+  SendGathered();  // in order
   return db_
       .Run(
           "INSERT INTO accounts (name, password_hash, created_ms) VALUES ($1, $2, $3)"
@@ -29,12 +33,14 @@ std::int64_t PostgresWriteTransaction::CreateAccount(const Account& account) {
 
 void PostgresWriteTransaction::SetPasswordHash(std::int64_t account_id,
                                                std::string_view password_hash) {
+  SendGathered();  // in order
   ExpectChanged(db_.Run("UPDATE accounts SET password_hash = $1 WHERE id = $2",
                         Params().Add(password_hash).Add(account_id)),
                 "set password");
 }
 
 void PostgresWriteTransaction::PutSession(const Session& session) {
+  SendGathered();  // in order
   db_.Run(
       "INSERT INTO sessions (token_hash, account_id, expires_ms) VALUES ($1, $2, $3)"
       " ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms",
@@ -42,14 +48,17 @@ void PostgresWriteTransaction::PutSession(const Session& session) {
 }
 
 void PostgresWriteTransaction::DeleteSession(std::string_view token_hash) {
+  SendGathered();  // in order
   db_.Run("DELETE FROM sessions WHERE token_hash = $1", Params().Add(token_hash));
 }
 
 void PostgresWriteTransaction::DeleteExpiredSessions(std::int64_t now_ms) {
+  SendGathered();  // in order
   db_.Run("DELETE FROM sessions WHERE expires_ms <= $1", Params().Add(now_ms));
 }
 
 std::int64_t PostgresWriteTransaction::CreateTable(const GameTable& table) {
+  SendGathered();  // in order
   const std::int64_t id =
       db_.Run(
              "INSERT INTO game_tables (game, rules, seats, visibility, invite_code, clock_ms,"
@@ -72,6 +81,7 @@ std::int64_t PostgresWriteTransaction::CreateTable(const GameTable& table) {
 }
 
 void PostgresWriteTransaction::PutSeries(const Series& series) {
+  SendGathered();  // in order
   db_.Run(
       "INSERT INTO series (table_id, matches_played, score0, score1) VALUES ($1, $2, $3, $4)"
       " ON CONFLICT (table_id) DO UPDATE SET matches_played = excluded.matches_played,"
@@ -85,6 +95,7 @@ void PostgresWriteTransaction::PutSeries(const Series& series) {
 
 void PostgresWriteTransaction::PutTableSeats(std::int64_t table_id,
                                              const std::vector<TableSeat>& seats) {
+  SendGathered();  // in order
   // Checked first: the foreign key alone would let seats onto a closed table.
   if (db_.Run("SELECT 1 FROM game_tables WHERE id = $1 AND closed_ms IS NULL",
               Params().Add(table_id))
@@ -103,6 +114,7 @@ void PostgresWriteTransaction::PutTableSeats(std::int64_t table_id,
 }
 
 void PostgresWriteTransaction::CloseTable(std::int64_t table_id, std::int64_t closed_ms) {
+  SendGathered();  // in order
   ExpectChanged(db_.Run("UPDATE game_tables SET closed_ms = coalesce(closed_ms, $1) WHERE id = $2",
                         Params().Add(closed_ms).Add(table_id)),
                 "close table");
@@ -111,6 +123,7 @@ void PostgresWriteTransaction::CloseTable(std::int64_t table_id, std::int64_t cl
 }
 
 std::int64_t PostgresWriteTransaction::CreateMatch(const Match& match) {
+  SendGathered();  // in order
   const std::int64_t id =
       db_.Run(
              "INSERT INTO matches (table_id, game, rules, players, first_dealer, rated, state,"
@@ -139,6 +152,7 @@ std::int64_t PostgresWriteTransaction::CreateMatch(const Match& match) {
 }
 
 void PostgresWriteTransaction::PutHandSeed(const HandSeed& seed) {
+  SendGathered();  // in order
   db_.Run(
       "INSERT INTO hand_seeds (match_id, hand, dealer, seed, salt, commitment, revealed)"
       " VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -153,12 +167,50 @@ void PostgresWriteTransaction::PutHandSeed(const HandSeed& seed) {
 }
 
 void PostgresWriteTransaction::RevealHandSeed(std::int64_t match_id, int hand) {
+  SendGathered();  // in order
   ExpectChanged(db_.Run("UPDATE hand_seeds SET revealed = TRUE WHERE match_id = $1 AND hand = $2",
                         Params().Add(match_id).Add(hand)),
                 "reveal seed");
 }
 
+void PostgresWriteTransaction::Gather(bool gather) {
+  SendGathered();
+  gather_ = gather;
+}
+
+void PostgresWriteTransaction::SendGathered() {
+  if (gathered_.empty()) return;
+  std::vector<std::int64_t> matches, sequences, times;
+  std::vector<int> hands, seats;
+  std::vector<std::string> moves;
+  for (const MoveEvent& move : gathered_) {
+    matches.push_back(move.match_id);
+    sequences.push_back(move.sequence);
+    hands.push_back(move.hand);
+    seats.push_back(move.seat);
+    moves.push_back(move.move);
+    times.push_back(move.time_ms);
+  }
+  gathered_.clear();
+  db_.Run(
+      "INSERT INTO move_events (match_id, sequence, hand, seat, move, time_ms)"
+      " SELECT * FROM unnest($1::BIGINT[], $2::BIGINT[], $3::INTEGER[], $4::INTEGER[],"
+      " $5::TEXT[], $6::BIGINT[])",
+      Params()
+          .AddArray(matches)
+          .AddArray(sequences)
+          .AddArray(hands)
+          .AddArray(seats)
+          .AddArray(moves)
+          .AddArray(times));
+}
+
 void PostgresWriteTransaction::AppendMove(const MoveEvent& move) {
+  if (gather_) {
+    gathered_.push_back(move);
+    if (gathered_.size() >= kMostGathered) SendGathered();
+    return;
+  }
   db_.Run(
       "INSERT INTO move_events (match_id, sequence, hand, seat, move, time_ms)"
       " VALUES ($1, $2, $3, $4, $5, $6)",
@@ -172,6 +224,7 @@ void PostgresWriteTransaction::AppendMove(const MoveEvent& move) {
 }
 
 void PostgresWriteTransaction::PutSeatHold(std::int64_t match_id, int seat, const SeatHold& hold) {
+  SendGathered();  // in order
   ExpectChanged(
       db_.Run(
           "UPDATE match_seats SET bot_holding = $1, left_table = $2, timeouts = $3"
@@ -181,6 +234,7 @@ void PostgresWriteTransaction::PutSeatHold(std::int64_t match_id, int seat, cons
 }
 
 void PostgresWriteTransaction::PutHandResult(const HandResult& result) {
+  SendGathered();  // in order
   db_.Run(
       "INSERT INTO hand_results (match_id, hand, score0, score1, total0, total1, breakdown)"
       " VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -195,6 +249,7 @@ void PostgresWriteTransaction::PutHandResult(const HandResult& result) {
 }
 
 void PostgresWriteTransaction::FinishMatch(const MatchResult& result) {
+  SendGathered();  // in order
   const MatchState state = result.abandoned_by ? MatchState::abandoned : MatchState::finished;
   ExpectChanged(
       db_.Run("UPDATE matches SET state = $1, finished_ms = $2"
@@ -214,15 +269,18 @@ void PostgresWriteTransaction::FinishMatch(const MatchResult& result) {
 }
 
 std::optional<Match> PostgresWriteTransaction::FindMatch(std::int64_t match_id) {
+  SendGathered();  // in order
   return pgreads::MatchById(db_, match_id);
 }
 
 std::optional<Rating> PostgresWriteTransaction::FindRating(std::int64_t account_id,
                                                            std::string_view mode) {
+  SendGathered();  // in order
   return pgreads::RatingOf(db_, account_id, mode);
 }
 
 void PostgresWriteTransaction::PutRating(const Rating& rating, std::int64_t match_id) {
+  SendGathered();  // in order
   db_.Run(
       "INSERT INTO ratings (account_id, mode, rating, rd, volatility, matches, updated_ms)"
       " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, mode) DO UPDATE SET"

@@ -1,6 +1,11 @@
 #pragma once
 // WriteTransaction on a PostgreSQL connection that already has a transaction open. Every
-// statement is prepared (pg::Connection::Run).
+// statement is prepared (pg::Connection::Run). Moves, the bulk of the writes, can be
+// gathered (Gather) and sent as one INSERT of many rows before the next other statement or
+// at SendGathered: one round trip to the server for a whole batch of moves instead of one
+// each.
+#include <vector>
+
 #include "server/storage/postgres/connection.h"
 #include "server/storage/write_transaction.h"
 
@@ -9,6 +14,12 @@ namespace kafenio::storage {
 class PostgresWriteTransaction final : public WriteTransaction {
  public:
   explicit PostgresWriteTransaction(pg::Connection& db) : db_(db) {}
+
+  // Whether AppendMove gathers moves (a batch without savepoints) or sends each at once
+  // (one savepoint per operation: a failing move must fail alone). Sends what is gathered.
+  void Gather(bool gather);
+  // Sends the gathered moves (throws as their INSERT does).
+  void SendGathered();
 
   std::int64_t CreateAccount(const Account& account) override;
   void SetPasswordHash(std::int64_t account_id, std::string_view password_hash) override;
@@ -32,6 +43,8 @@ class PostgresWriteTransaction final : public WriteTransaction {
 
  private:
   pg::Connection& db_;
+  bool gather_ = false;
+  std::vector<MoveEvent> gathered_;
 };
 
 }  // namespace kafenio::storage

@@ -1,10 +1,14 @@
-// Storage benchmark (docs/performance.md, "Storage"): durable moves per second through
-// the group-commit writer, and enqueue-to-durable latency at a paced rate. A plain
-// program rather than a Google Benchmark: it measures a pipeline across threads, which
-// Benchmark's per-iteration timing does not fit.
+// Storage benchmark (docs/performance.md, "Storage" and "PostgreSQL and several nodes"):
+// durable moves per second through the group-commit writer, and enqueue-to-durable latency
+// at a paced rate, on SQLite or (--db postgresql://...) PostgreSQL. A plain program rather
+// than a Google Benchmark: it measures a pipeline across threads, which Benchmark's
+// per-iteration timing does not fit.
 //
-//   storage_bench [--db PATH] [--moves N] [--producers P] [--rate R] [--seconds S]
-//                 [--checkpoint-ms MS]
+//   storage_bench [--db PATH|postgresql://...] [--node NAME] [--moves N] [--producers P]
+//                 [--rate R] [--seconds S] [--checkpoint-ms MS]
+//
+// --node writes as a clustered node (PostgreSQL): every match is at a table leased to it,
+// and the database checks the lease on every move (the fencing triggers of migration 7).
 //
 // Unknown arguments are ignored, so scripts/run-benchmarks.sh can run it with Benchmark's.
 #include <algorithm>
@@ -20,6 +24,8 @@
 #include <thread>
 #include <vector>
 
+#include "server/storage/open_storage.h"
+#include "server/storage/postgres/connection.h"
 #include "server/storage/sqlite_storage.h"
 
 namespace {
@@ -32,6 +38,7 @@ using kafenio::storage::WriteTransaction;
 
 struct Options {
   std::string db = "./var/bench/storage-bench.db";
+  std::string node;  // PostgreSQL only: write as this clustered node
   long moves = 500000;
   int producers = 4;
   long rate = 20000;
@@ -53,6 +60,8 @@ Options Parse(int argc, char** argv) {
     const std::string_view value = argv[i + 1];
     if (flag == "--db")
       options.db = value, ++i;
+    else if (flag == "--node")
+      options.node = value, ++i;
     else if (flag == "--moves")
       options.moves = Number(value), ++i;
     else if (flag == "--producers")
@@ -67,14 +76,21 @@ Options Parse(int argc, char** argv) {
   return options;
 }
 
-std::vector<std::int64_t> CreateMatches(Storage& store, int count) {
+// Matches to write moves to; a clustered node's are at tables it holds.
+std::vector<std::int64_t> CreateMatches(Storage& store, int count, bool at_tables) {
   std::vector<std::int64_t> ids(static_cast<std::size_t>(count));
   for (auto& id : ids) {
     store.Enqueue(
-        [&id](WriteTransaction& tx) {
+        [&id, at_tables](WriteTransaction& tx) {
           kafenio::storage::Match match;
           match.game = "pilotta";
           match.rules = "cyprus";
+          if (at_tables) {
+            kafenio::storage::GameTable table;
+            table.game = match.game;
+            table.rules = match.rules;
+            match.table_id = tx.CreateTable(table);  // leased to the node by the database
+          }
           for (int seat = 0; seat < 4; ++seat) match.seats.push_back({std::nullopt, "bench"});
           id = tx.CreateMatch(match);
         },
@@ -169,8 +185,18 @@ void PacedLatency(Storage& store, MoveSource& source, const Options& options) {
 }
 
 // Each measurement gets a fresh database, so the paced run does not inherit the
-// throughput run's checkpoint backlog.
+// throughput run's checkpoint backlog (on PostgreSQL: emptied tables).
 std::unique_ptr<Storage> FreshStore(const Options& options) {
+  if (kafenio::storage::IsPostgres(options.db)) {
+    // Leases long enough for the whole run.
+    auto store = kafenio::storage::OpenStorage({options.db, options.node, 3'600'000});
+    kafenio::storage::pg::Connection db(options.db);
+    db.Command(
+        "TRUNCATE move_events, hand_seeds, match_seats, matches, table_leases, series,"
+        " game_tables RESTART IDENTITY CASCADE");
+    db.Command("CHECKPOINT");
+    return store;
+  }
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(options.db + suffix);
   return kafenio::storage::OpenSqliteStorage(kafenio::storage::SqliteOptions{
       options.db, std::chrono::milliseconds(options.checkpoint_ms)});
@@ -180,17 +206,25 @@ std::unique_ptr<Storage> FreshStore(const Options& options) {
 
 int main(int argc, char** argv) {
   const Options options = Parse(argc, argv);
-  std::printf("database %s (WAL, synchronous=FULL), %d matches, checkpoint every %ld ms\n",
-              options.db.c_str(), options.matches, options.checkpoint_ms);
+  if (kafenio::storage::IsPostgres(options.db)) {
+    kafenio::storage::pg::Connection db(options.db);
+    std::printf("database PostgreSQL %s (synchronous_commit=on, fsync=%s), %d matches%s%s\n",
+                db.Command("SHOW server_version").Text(0, 0).c_str(),
+                db.Command("SHOW fsync").Text(0, 0).c_str(), options.matches,
+                options.node.empty() ? "" : ", as clustered node ", options.node.c_str());
+  } else {
+    std::printf("database %s (WAL, synchronous=FULL), %d matches, checkpoint every %ld ms\n",
+                options.db.c_str(), options.matches, options.checkpoint_ms);
+  }
   {
     auto store = FreshStore(options);
-    MoveSource source(CreateMatches(*store, options.matches));
+    MoveSource source(CreateMatches(*store, options.matches, !options.node.empty()));
     Throughput(*store, source, options);
     store->Close();
   }
   {
     auto store = FreshStore(options);
-    MoveSource source(CreateMatches(*store, options.matches));
+    MoveSource source(CreateMatches(*store, options.matches, !options.node.empty()));
     PacedLatency(*store, source, options);
     store->Close();
   }

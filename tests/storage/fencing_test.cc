@@ -2,6 +2,9 @@
 // are refused unless it holds the table's unexpired lease, whatever the node believes.
 #include <catch2/catch.hpp>
 
+#include <future>
+#include <vector>
+
 #include "server/storage/postgres/connection.h"
 #include "tests/storage/storage_fixture.h"
 
@@ -15,13 +18,13 @@ struct ClusterTable {
   std::int64_t match = 0;
 };
 
-ClusterTable CreateTableAndMatch(Storage& store) {
+ClusterTable CreateTableAndMatch(Storage& store, const std::string& public_id = "fenced") {
   ClusterTable created;
   REQUIRE(Write(store, [&](WriteTransaction& tx) {
             GameTable table;
             table.game = "pilotta";
             table.rules = "cyprus";
-            table.public_id = "fenced";
+            table.public_id = public_id;
             created.table = tx.CreateTable(table);
             Match match = testing::BotMatch("pilotta", 4);
             match.table_id = created.table;
@@ -84,6 +87,35 @@ TEST_CASE("a node writes a table's events only while it holds the table's lease"
   CHECK_FALSE(fixture.store->FindTable(created.table)->closed_ms);
   node_a->Close();
   node_b->Close();
+}
+
+TEST_CASE("moves written together fail only for the tables whose lease is lost",
+          "[postgres][cluster]") {
+  testing::StorageFixture fixture(testing::Backend::postgres);
+  auto node = fixture.Open("a");
+  const auto kept = CreateTableAndMatch(*node, "kept");
+  const auto lost = CreateTableAndMatch(*node, "lost");
+  pg::Connection admin(fixture.database->conninfo());
+  admin.Run(
+      "UPDATE table_leases SET expires_at = clock_timestamp() - INTERVAL '1 second'"
+      " WHERE table_id = $1",
+      pg::Params().Add(lost.table));
+  // Queued back to back, so that most go in one batch: its moves are sent as one INSERT,
+  // which the database refuses as a whole; each is then tried alone.
+  std::vector<std::promise<WriteStatus>> results(20);
+  for (int i = 0; i < 20; ++i) {
+    const ClusterTable& at = i % 2 ? lost : kept;
+    node->Enqueue([at, i](WriteTransaction& tx) { tx.AppendMove(Move(at.match, i / 2 + 1)); },
+                  [&results, i](const WriteStatus& status) { results[i].set_value(status); });
+  }
+  for (int i = 0; i < 20; ++i) {
+    const WriteStatus status = results[i].get_future().get();
+    INFO("move " << i << ": " << status.error);
+    CHECK(status.ok() == (i % 2 == 0));
+  }
+  CHECK(fixture.store->LoadMoves(kept.match, 0).size() == 10);
+  CHECK(fixture.store->LoadMoves(lost.match, 0).empty());
+  node->Close();
 }
 
 TEST_CASE("a server that is not clustered writes without leases", "[postgres][cluster]") {

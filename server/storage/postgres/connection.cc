@@ -13,6 +13,42 @@ Params& Params::Add(double value) {
   return AddText(text);
 }
 
+namespace {
+
+template <class Number>
+std::string NumberArray(const std::vector<Number>& values) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) text += ',';
+    text += std::to_string(values[i]);
+  }
+  return text + "}";
+}
+
+}  // namespace
+
+Params& Params::AddArray(const std::vector<std::int64_t>& values) {
+  return AddText(NumberArray(values));
+}
+
+Params& Params::AddArray(const std::vector<int>& values) {
+  return AddText(NumberArray(values));
+}
+
+Params& Params::AddArray(const std::vector<std::string>& values) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) text += ',';
+    text += '"';
+    for (const char c : values[i]) {
+      if (c == '"' || c == '\\') text += '\\';
+      text += c;
+    }
+    text += '"';
+  }
+  return AddText(text + "}");
+}
+
 Params& Params::AddNull() {
   values_.emplace_back(std::nullopt);
   return *this;

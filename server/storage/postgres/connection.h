@@ -50,6 +50,10 @@ class Params {
     return Add(*value);
   }
   Params& AddNull();
+  // Array parameters, as PostgreSQL's text form: '{1,2,3}', '{"a","b"}'.
+  Params& AddArray(const std::vector<std::int64_t>& values);
+  Params& AddArray(const std::vector<int>& values);
+  Params& AddArray(const std::vector<std::string>& values);
 
   int size() const { return static_cast<int>(values_.size()); }
   std::vector<const char*> Pointers() const;
