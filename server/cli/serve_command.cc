@@ -60,8 +60,14 @@ struct Cluster {
     lobby.Start();
     return taken;
   }
-  void Stop() {
+  // Before the tables stop: no more lease rounds (nothing taken over while stopping).
+  void StopRounds() {
     lobby.Stop();
+    node.StopRounds();
+  }
+  // Once every write is durable: the other nodes may take this node's tables at once.
+  void Stop() {
+    StopRounds();
     node.Stop();
   }
   static std::string AddressOf(const server::ServerConfig& config,
@@ -224,6 +230,7 @@ int RunServe(const Args& args) {
   // In this order: sign-ins and reads under way finish; everything queued is made durable
   // (its completions land in the stopped io_context); then the io_context goes, dropping
   // the handlers it holds (tables, connections) while what they point to still exists.
+  if (cluster) cluster->StopRounds();
   hub.Stop();
   store->Close();
   // Every write is durable: other nodes may take this node's tables now.

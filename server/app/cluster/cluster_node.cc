@@ -33,6 +33,7 @@ int ClusterNode::Start() {
     taken += Adopt(claimed);
   }
   RefreshNodes();
+  started_ = true;
   thread_ = std::thread([this] { io_.run(); });
   boost::asio::post(io_, [this] { ScheduleRound(); });
   return taken;
@@ -80,7 +81,7 @@ int ClusterNode::Adopt(const std::vector<std::int64_t>& tables) {
   return adopted;
 }
 
-void ClusterNode::Stop() {
+void ClusterNode::StopRounds() {
   if (!thread_.joinable()) return;
   std::promise<void> stopped;
   boost::asio::post(io_, [this, &stopped] {
@@ -92,6 +93,12 @@ void ClusterNode::Stop() {
   work_.reset();
   io_.stop();
   thread_.join();
+}
+
+void ClusterNode::Stop() {
+  StopRounds();
+  if (!started_ || released_) return;
+  released_ = true;
   try {
     store_.Release(options_.node, directory_.TableNumbers());
   } catch (const std::exception& error) {

@@ -35,6 +35,8 @@ class ClusterNode final : public TableLocator {
   int Start();
   // One round of renewing, dropping and taking over (the timer runs it; tests call it).
   void Round();
+  // Stops the rounds: nothing is renewed, dropped or taken over any more.
+  void StopRounds();
   // Stops the rounds and, once everything this node wrote is durable (call it after the
   // store has closed), ends its leases so other nodes take its tables at once.
   void Stop();
@@ -60,7 +62,9 @@ class ClusterNode final : public TableLocator {
   TableDirectory& directory_;
   Clock& clock_;
   std::int64_t last_renewed_ms_ = 0;
-  bool stopped_ = false;
+  bool stopped_ = false;   // io_'s thread only
+  bool started_ = false;   // Start went through
+  bool released_ = false;  // Stop has ended the leases
 
   mutable std::mutex addresses_mutex_;
   std::vector<std::string> live_addresses_;

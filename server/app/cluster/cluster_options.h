@@ -10,8 +10,8 @@ struct ClusterOptions {
   // How long a table's lease lasts without renewal: after a node dies, others take its
   // tables over within about this long. Renewed every third of it.
   int lease_ms = 3000;
-  int claim_batch = 100;       // tables taken over per round at most
-  int lobby_flush_ms = 50;     // lobby changes are written in batches this often
+  int claim_batch = 100;    // tables taken over per round at most
+  int lobby_flush_ms = 50;  // lobby changes are written in batches this often
 };
 
 }  // namespace kafenio::server
