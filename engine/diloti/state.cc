@@ -17,14 +17,6 @@ CardMask State::DeclarationCards() const {
   return cards;
 }
 
-int State::OwnedValue(int seat) const {
-  for (DeclarationSet values = declared_; values; values &= values - 1) {
-    const int v = std::countr_zero(values);
-    if (DeclarationOf(v).owner == seat) return v;
-  }
-  return 0;
-}
-
 Illegal State::StartHand(const Deal& deal) {
   if (phase_ == Phase::match_over) return Illegal::match_over;
   if (phase_ != Phase::awaiting_deal) return Illegal::no_hand_in_play;
