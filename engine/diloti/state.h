@@ -115,6 +115,9 @@ class State {
   Illegal Apply(const Move& move);
   // Why the move would be refused, or Illegal::none; the state does not change.
   Illegal Validate(const Move& move) const { return Check(move); }
+  // Whether a legal move of the seat to act scores a xeri (xeri.h): false for any move
+  // but a capture.
+  bool ScoresXeri(const Move& move) const;
   // Every legal move of the seat to act, each once; empty between rounds.
   void LegalMoves(MoveList& out) const;
   MoveList LegalMoves() const {
