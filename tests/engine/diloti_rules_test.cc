@@ -1,7 +1,8 @@
 // The Diloti rule functions that have two forms (hold_rule.h, group.h): the form that asks
 // of one move and the one that asks of every value at once, which the move generator and
-// sampler use, must agree on every input. And State::ScoresXeri, which asks xeri.h before
-// a capture, must say what Apply then scores.
+// sampler use, must agree on every input. State::ScoresXeri, which asks xeri.h before a
+// capture, must say what Apply then scores. And CardPointsOf, which ScoreRound and the
+// Diloti bot ask, counts the scoring cards.
 #include <cstdint>
 
 #include <catch2/catch.hpp>
@@ -10,6 +11,7 @@
 #include "engine/diloti/deal.h"
 #include "engine/diloti/group.h"
 #include "engine/diloti/hold_rule.h"
+#include "engine/diloti/scoring.h"
 #include "engine/diloti/state.h"
 
 namespace kafenio::diloti {
@@ -99,6 +101,19 @@ TEST_CASE("ScoresXeri says which captures Apply scores as a xeri", "[diloti][rul
   CHECK(xeri > 0);
   CHECK(last_card_sweeps > last_card_sweeps_scored);
   CHECK(last_card_sweeps_scored > 0);
+}
+
+TEST_CASE("CardPointsOf counts the scoring cards", "[diloti][scoring]") {
+  const CardPoints deck = CardPointsOf(kFullDeck);
+  CHECK(deck.ten_diamonds == 2);
+  CHECK(deck.two_clubs == 1);
+  CHECK(deck.aces == 4);
+  CHECK(deck.Total() == 7);
+  // The 10 of diamonds and an ace among others that score nothing.
+  const CardMask some = Bit(*ParseCard("Td")) | Bit(*ParseCard("Ah")) | Bit(*ParseCard("2d")) |
+                        Bit(*ParseCard("Tc")) | Bit(*ParseCard("Ks"));
+  CHECK(CardPointsOf(some).Total() == 3);
+  CHECK(CardPointsOf(0).Total() == 0);
 }
 
 }  // namespace
