@@ -34,8 +34,10 @@ template <class Holds>
 constexpr CaptureChoices CaptureChoicesOf(int value, Holds holds, int owned,
                                           std::uint32_t declared) {
   const DeclarationSet with = DeclarationBit(value);
-  return {(declared & with) != 0 && KeepsCardsOfValue(holds, owned, with, 0),
-          KeepsCardsOfValue(holds, owned, 0, 0)};
+  // Both parts asked whatever the first says (`&`, not `&&`): a branch on whether the
+  // declaration is there would be a coin toss in random play.
+  const bool declaration = ((declared & with) != 0) & KeepsCardsOfValue(holds, owned, with, 0);
+  return {declaration, KeepsCardsOfValue(holds, owned, 0, 0)};
 }
 
 // Whether the card has a legal capture, without listing them. `loose_set`: some loose

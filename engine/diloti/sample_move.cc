@@ -129,9 +129,12 @@ class MoveSampler {
   // declaration, each where the hold rule allows it (CaptureChoices, capture.h).
   int CountCaptures(PositionIndex::Played card) {
     const CaptureChoices choices = table_.CapturesOf(card);
-    if (!choices.declaration && !choices.loose_alone) return 0;
+    // Captures per capturable set of loose cards: none, the set alone or with the
+    // declaration, or both.
+    const int per_set = choices.loose_alone + choices.declaration;
+    if (per_set == 0) return 0;
     const int sets = table_.Reaches(card.value) ? loose_.CountPartitionable(card.value) : 0;
-    return choices.declaration + sets * (choices.loose_alone + choices.declaration);
+    return choices.declaration + sets * per_set;
   }
   Move NthCapture(Card card, int index) {
     if (IsFace(card)) {
