@@ -75,7 +75,8 @@ Illegal State::Check(const Move& move) const {
 
 // Forced capture: the last check of every move but a capture.
 Illegal State::CheckForcedCapture(const Move& move) const {
-  const bool only_captures = OnlyCaptures(rules_, [&] { return CanCapture(move.seat, move.card); });
+  const bool only_captures =
+      OnlyCaptures(rules_.forced_capture, [&] { return CanCapture(move.seat, move.card); });
   return only_captures ? Illegal::must_capture : Illegal::none;
 }
 
@@ -89,7 +90,8 @@ Illegal State::CheckHoldAndForcedCapture(const Move& move) const {
 
 Illegal State::CheckLay(const Move& move) const {
   if (move.loose || move.taken || move.value) return Illegal::groups_do_not_add_up;
-  if (const Illegal why = WhyNotLay(OwnedValue(move.seat), move.card, loose_);
+  if (const Illegal why =
+          WhyNotLay(OwnedValue(move.seat), IsFace(move.card), LooseTwins(move.card, loose_));
       why != Illegal::none) {
     return why;
   }

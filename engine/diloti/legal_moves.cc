@@ -63,8 +63,9 @@ void State::LegalMoves(MoveList& out) const {
   }
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);
-    const bool only_captures = OnlyCaptures(rules_, [&] { return CanCapture(seat, card); });
-    if (WhyNotLay(table.owned, card, loose_) == Illegal::none && !only_captures) {
+    const bool only_captures =
+        OnlyCaptures(rules_.forced_capture, [&] { return CanCapture(seat, card); });
+    if (MayLay(table.owned, IsFace(card), LooseTwins(card, loose_)) && !only_captures) {
       out.Add(Move::Lay(seat, card));
     }
     AddCaptures(seat, card, table, out);

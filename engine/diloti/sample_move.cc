@@ -28,6 +28,7 @@ class MoveSampler {
   // reuse: the subsets may keep what they indexed for an earlier position.
   MoveSampler(const State& state, Subsets& loose, bool reuse) : state_(state), loose_(loose) {
     seat_ = state.to_act_;
+    forced_capture_ = state.rules_.forced_capture;
     state.IndexMover(seat_, table_);
     // The rest of the table index (the generator's values by card and packed counts are
     // not needed here) comes from the subsets.
@@ -78,14 +79,14 @@ class MoveSampler {
     const int rank = RankOf(card);
     if (rank >= kJack) {
       // A face card takes one loose twin and no declaration, where the hold rule allows a
-      // capture that takes none (CaptureChoices::loose_alone; asked of the hold rule
-      // directly, as the generator's size here decides whether the compiler inlines it).
+      // capture that takes none: CaptureChoices::loose_alone, asked of the hold rule
+      // directly, since working out the declaration part too costs 2% of a random round.
       // Forced capture changes nothing for a face card: one that can capture may not be
       // laid beside its twin anyway.
       const CardMask twins = LooseTwins(card, state_.loose_);
       const PositionIndex::Played face = table_.PlayedAs(0);
       const bool keeps = KeepsCardsOfValue(HoldsOf(face.held_after), table_.owned, 0, 0);
-      count[Kind(MoveKind::lay)] = WhyNotLay(table_.owned, card, state_.loose_) == Illegal::none;
+      count[Kind(MoveKind::lay)] = MayLay(table_.owned, true, twins);
       count[Kind(MoveKind::capture)] = keeps ? Count(twins) : 0;
       return count;
     }
@@ -93,8 +94,8 @@ class MoveSampler {
     const int captures = CountCaptures(played);
     count[Kind(MoveKind::capture)] = captures;
     // A card can capture exactly when its count of captures is not zero.
-    if (OnlyCaptures(state_.rules_, [captures] { return captures != 0; })) return count;
-    count[Kind(MoveKind::lay)] = WhyNotLay(table_.owned, card, state_.loose_) == Illegal::none;
+    if (OnlyCaptures(forced_capture_, [captures] { return captures != 0; })) return count;
+    count[Kind(MoveKind::lay)] = MayLay(table_.owned, false, LooseTwins(card, state_.loose_));
     count[Kind(MoveKind::declare)] = CountDeclarations(played);
     count[Kind(MoveKind::raise)] = std::popcount(table_.RaiseSources(played));
     count[Kind(MoveKind::group)] = CountGroups(played);
@@ -223,6 +224,7 @@ class MoveSampler {
   const State& state_;
   Subsets& loose_;
   int seat_;
+  bool forced_capture_;  // the rules' option, read once rather than for every card
   PositionIndex table_;
 };
 
