@@ -25,9 +25,9 @@ inline constexpr int kMostCardsThreshold = 27;
 // The round points that scoring cards carry to the side that captures them: the 10 of
 // diamonds 2, the 2 of clubs 1, each ace 1.
 struct CardPoints {
-  int ten_diamonds = 0;
-  int two_clubs = 0;
-  int aces = 0;
+  int ten_diamonds;
+  int two_clubs;
+  int aces;
   constexpr int Total() const { return ten_diamonds + two_clubs + aces; }
 };
 constexpr CardPoints CardPointsOf(CardMask cards) {
