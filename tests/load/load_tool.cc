@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "kafenio/v1/kafenio.pb.h"
+#include "server/codec/view_patch.h"
 
 #include "flags.h"
 
@@ -138,10 +139,10 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
       return Ready();
     }
     if (rid == "move") {
+      // The move's own event is the reply.
       totals_.round_trips_us.push_back(
           std::chrono::duration<double, std::micro>(Clock::now() - move_sent_).count());
       move_pending_ = false;
-      return MaybeMove();
     }
     if (!m.has_match_event()) return;
     const v1::MatchEvent& event = m.match_event();
@@ -155,7 +156,11 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
       }
       return Ready();
     }
-    last_view_ = event.view().pilotta();
+    if (event.has_view()) {
+      view_ = event.view();
+    } else {
+      kafenio::server::ApplyViewPatch(event.patch(), view_);
+    }
     MaybeMove();
   }
 
@@ -167,11 +172,11 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
   }
 
   void MaybeMove() {
-    if (move_pending_ || last_view_.to_act() != 0 || last_view_.legal_moves_size() == 0) return;
+    const v1::PilottaView& view = view_.pilotta();
+    if (move_pending_ || view.to_act() != 0 || view.legal_moves_size() == 0) return;
     v1::Envelope e;
     e.mutable_play_move()->set_table_id(table_);
-    e.mutable_play_move()->mutable_move()->set_notation(last_view_.legal_moves(0).notation());
-    last_view_.clear_legal_moves();
+    e.mutable_play_move()->mutable_move()->set_notation(view.legal_moves(0).notation());
     move_pending_ = true;
     move_sent_ = Clock::now();
     Send(e, "move");
@@ -184,7 +189,7 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   std::string table_;
-  v1::PilottaView last_view_;
+  v1::GameView view_;  // from whole views and patches
   bool move_pending_ = false;
   Clock::time_point move_sent_;
   int matches_done_ = 0;
