@@ -31,8 +31,9 @@ run: build
 	mkdir -p var
 	$(KAFENIO) serve
 
-# The server load tool: N tables, one client player and three bots each (docs/performance.md).
-LOAD_ARGS ?= --tables 1000 --matches 1
+# The server load tool: N tables of four client players each, or --pattern bots: one player
+# and three server bots (docs/performance.md).
+LOAD_ARGS ?= --tables 100 --matches 1
 load: build
 	cmake --build --preset release -j $(JOBS) --target kafenio_load
 	scripts/run-load.sh $(LOAD_ARGS)
