@@ -2,7 +2,7 @@
 # Both install the Debian packages they need first (apt-get; sudo when not root).
 
 PACKAGES := g++ cmake ninja-build ccache catch2 pkg-config libprotobuf-dev protobuf-compiler \
-	libboost-dev libboost-system-dev libsodium-dev libsqlite3-dev libspdlog-dev libfmt-dev python3 python3-websockets python3-protobuf \
+	libboost-dev libboost-system-dev libsodium-dev libsqlite3-dev libspdlog-dev libfmt-dev rapidjson-dev python3 python3-websockets python3-protobuf \
 	chromium nodejs npm libpq-dev postgresql
 BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
@@ -37,8 +37,9 @@ run: build
 	mkdir -p var
 	$(KAFENIO) serve
 
-# The server load tool: N tables, one client player and three bots each (docs/performance.md).
-LOAD_ARGS ?= --tables 1000 --matches 1
+# The server load tool: N tables of four client players each, or --pattern bots: one player
+# and three server bots (docs/performance.md).
+LOAD_ARGS ?= --tables 100 --matches 1
 load: build
 	cmake --build --preset release -j $(JOBS) --target kafenio_load
 	scripts/run-load.sh $(LOAD_ARGS)

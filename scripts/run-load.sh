@@ -2,7 +2,8 @@
 # Starts `kafenio serve` on a free loopback port, runs a load tool against it with the
 # given arguments (e.g. --tables 1000 --matches 1), and stops the server. Extra server
 # flags go in SERVER_SETTINGS, e.g. SERVER_SETTINGS="--set bot_delay_ms=200"; LOAD_TOOL
-# picks the tool (kafenio_load, the default, or kafenio_idle_sessions). On a machine shared
+# picks the tool (kafenio_load, the default, or kafenio_idle_sessions); LOAD_DB the
+# server's database (memory, the default, or a file path: durable SQLite). On a machine shared
 # with other work, LOAD_PRIORITY=realtime runs the server and the tool under SCHED_FIFO
 # (chrt, needs root or CAP_SYS_NICE) so that latencies are not waits in the run queue.
 set -euo pipefail
@@ -13,7 +14,7 @@ priority=()
 [ "${LOAD_PRIORITY:-}" = realtime ] && priority=(chrt -f 10)
 # Many sessions need many descriptors, in the server and in the tool.
 ulimit -n "$(ulimit -Hn)"
-"${priority[@]}" "$build/server/kafenio" serve --listen 127.0.0.1:0 --web /nonexistent --db memory \
+"${priority[@]}" "$build/server/kafenio" serve --listen 127.0.0.1:0 --web /nonexistent --db "${LOAD_DB:-memory}" \
   --set messages_per_second=1000000 --set message_burst=1000000 ${SERVER_SETTINGS:-} >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT

@@ -6,6 +6,7 @@
 import { Connection, ServerError, serverUrl } from './protocol.js';
 import { actionButton, el } from './dom.js';
 import { renderPilotta } from './pilotta.js';
+import { applyPatch } from './view_patch.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
 import { errorTitle } from './errors.js';
@@ -210,10 +211,14 @@ function onMatchEvent(event) {
   if (event.match_started || otherMatch) { scores.reset(); dealChecks.reset(); table.ended = null; }
   table.matchId = event.match_id;
   table.lastSeq = event.seq;
-  const [game, view] = Object.entries(event.view || {}).find(([, v]) => v) || [];
+  // Whole views come with a match's start and with snapshots; every other event brings
+  // what changed (view_patch.js).
+  const whole = Object.entries(event.view || {}).find(([, v]) => v);
+  if (whole) [table.game, table.view] = whole;
+  else if (event.patch && table.view) table.view = applyPatch(table.view, event.patch, table.game);
+  const game = table.game;
+  const view = whole || event.patch ? table.view : null;
   if (view) {
-    table.game = game;
-    table.view = view;
     scores.record(view.last_result);
     dealChecks.observe(event, game, view);
   }

@@ -113,7 +113,8 @@ export class Connection {
       this.pending.delete(id);
       if (message.error) reject(new ServerError(message.error));
       else resolve(message);
-      return;
+      // A move's event is also the mover's reply: the table follows it all the same.
+      if (!message.match_event) return;
     }
     this.emit(message);
   }

@@ -4,6 +4,11 @@
 // value, so no subset of table cards is ever visited and every move comes out once.
 #include <vector>
 
+#include "engine/diloti/capture.h"
+#include "engine/diloti/forced_capture.h"
+#include "engine/diloti/group.h"
+#include "engine/diloti/lay.h"
+#include "engine/diloti/raise.h"
 #include "engine/diloti/state.h"
 #include "engine/diloti/table_index.h"
 #include "engine/diloti/values.h"
@@ -38,10 +43,11 @@ void State::IndexMover(int seat, PositionIndex& table) const {
     const int v = std::countr_zero(values);
     const Declaration& declaration = DeclarationOf(v);
     if (declaration.owner == seat) table.owned = v;
-    if (declaration.group) continue;
-    const bool ours = TeamOf(declaration.owner) == TeamOf(seat);
-    if (!ours) table.opponents_plain |= 1u << v;
-    if (!ours || rules_.self_raise) table.raisable |= 1u << v;
+    const bool own_side = TeamOf(declaration.owner) == TeamOf(seat);
+    if (!MayFoldIn(declaration.group, own_side)) table.unfoldable |= 1u << v;
+    if (WhyNotRaisable(declaration.group, own_side, rules_.self_raise) == Illegal::none) {
+      table.raisable |= 1u << v;
+    }
   }
 }
 
@@ -57,9 +63,11 @@ void State::LegalMoves(MoveList& out) const {
   }
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);
-    const bool only_captures = rules_.forced_capture && CanCapture(seat, card);
-    const bool face_twin = IsFace(card) && (loose_ & RankMask(RankOf(card)));
-    if (!table.owned && !face_twin && !only_captures) out.Add(Move::Lay(seat, card));
+    const bool only_captures =
+        OnlyCaptures(rules_.forced_capture, [&] { return CanCapture(seat, card); });
+    if (MayLay(table.owned, IsFace(card), LooseTwins(card, loose_)) && !only_captures) {
+      out.Add(Move::Lay(seat, card));
+    }
     AddCaptures(seat, card, table, out);
     if (only_captures || IsFace(card)) continue;
     AddDeclarations(seat, card, table, out);
@@ -69,25 +77,22 @@ void State::LegalMoves(MoveList& out) const {
 }
 
 void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& out) const {
-  const int owned = table.owned;
-  const bool keeps_owned = table.Keeps(card, 0, 0);
+  const CaptureChoices choices = table.CapturesOf(table.PlayedOf(card));
   if (IsFace(card)) {
-    if (!keeps_owned) return;
-    for (CardMask twins = loose_ & RankMask(RankOf(card)); twins; twins &= twins - 1) {
+    if (!choices.loose_alone) return;
+    for (CardMask twins = LooseTwins(card, loose_); twins; twins &= twins - 1) {
       out.Add(Move::Capture(seat, card, Bit(Lowest(twins)), 0));
     }
     return;
   }
+  if (!choices.declaration && !choices.loose_alone) return;
   const int value = ValueOf(card);
-  const bool declaration = DeclarationOf(value).cards != 0;
-  // Giving up the last card of an owned declaration's value is legal only by capturing it.
-  if (!keeps_owned && owned != value) return;
   const DeclarationSet with = DeclarationBit(value);
-  if (declaration) out.Add(Move::Capture(seat, card, 0, with));
+  if (choices.declaration) out.Add(Move::Capture(seat, card, 0, with));
   if (!table.Reaches(value)) return;
   auto emit = [&](CardMask loose) {
-    if (keeps_owned) out.Add(Move::Capture(seat, card, loose, 0));
-    if (declaration) out.Add(Move::Capture(seat, card, loose, with));
+    if (choices.loose_alone) out.Add(Move::Capture(seat, card, loose, 0));
+    if (choices.declaration) out.Add(Move::Capture(seat, card, loose, with));
   };
   for (PackedCounts multiset : table.TableMultisets(value)) {
     ForEachChoice(multiset, table.by_value, 0, emit);
@@ -95,7 +100,6 @@ void State::AddCaptures(int seat, Card card, const TableIndex& table, MoveList& 
 }
 
 void State::AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const {
-  if (table.owned) return;  // an owner's declaration moves must take theirs in
   const int played = ValueOf(card);
   for (std::uint32_t values = table.DeclarationValues(card); values; values &= values - 1) {
     const int value = std::countr_zero(values);
@@ -134,7 +138,7 @@ void State::AddGroups(int seat, Card card, const TableIndex& table, MoveList& ou
     // The played card joins the table's values; only multisets that use it count.
     PartitionableMultisetsWith(table.packed + OneOf(played), value, played, multisets);
     for (PackedCounts multiset : multisets) {
-      if (!taken && SumOf(multiset) < 2 * value) continue;
+      if (!HasTwoComponents(value, SumOf(multiset), taken != 0)) continue;
       ForEachChoice(multiset - OneOf(played), table.by_value, 0, emit);
     }
   }

@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "engine/diloti/xeri.h"
+
 namespace kafenio::diloti {
 
 State::State(const Rules& rules, int first_dealer)
@@ -15,14 +17,6 @@ CardMask State::DeclarationCards() const {
     cards |= DeclarationOf(std::countr_zero(values)).cards;
   }
   return cards;
-}
-
-int State::OwnedValue(int seat) const {
-  for (DeclarationSet values = declared_; values; values &= values - 1) {
-    const int v = std::countr_zero(values);
-    if (DeclarationOf(v).owner == seat) return v;
-  }
-  return 0;
 }
 
 Illegal State::StartHand(const Deal& deal) {
@@ -53,6 +47,15 @@ Illegal State::Apply(const Move& move) {
   return Illegal::none;
 }
 
+bool State::ScoresXeri(const Move& move) const {
+  if (move.kind != MoveKind::capture) return false;
+  const bool cleared = (loose_ & ~move.loose) == 0 && (declared_ & ~move.taken) == 0;
+  CardMask held = 0;
+  for (CardMask hand : hands_) held |= hand;
+  const bool last_card = StockSize() == 0 && held == Bit(move.card);
+  return IsXeri(cleared, moves_this_round_ == 0, last_card, rules_);
+}
+
 void State::Perform(const Move& move) {
   const std::size_t seat = move.seat;
   const std::size_t team = static_cast<std::size_t>(TeamOf(move.seat));
@@ -72,11 +75,11 @@ void State::Perform(const Move& move) {
     case MoveKind::capture: {
       captured_[team] |= Bit(move.card) | move.loose | folded;
       last_capturer_ = static_cast<std::int8_t>(move.seat);
-      const bool first_play = moves_this_round_ == 0;
+      // Asked of the position after the move, which ScoresXeri works out beforehand.
       bool last_card = StockSize() == 0;
       for (CardMask hand : hands_) last_card = last_card && hand == 0;
       const bool cleared = loose_ == 0 && declared_ == 0;
-      if (cleared && !first_play && (!last_card || rules_.final_xeri)) ++xeri_[team];
+      if (IsXeri(cleared, moves_this_round_ == 0, last_card, rules_)) ++xeri_[team];
       break;
     }
     case MoveKind::declare:

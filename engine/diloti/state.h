@@ -4,6 +4,7 @@
 // players' moves through Apply, which either changes the state or returns why not and
 // leaves it untouched.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -99,8 +100,14 @@ class State {
   int StockSize() const { return stock_size_ - stock_next_; }
   int LastCapturer() const { return last_capturer_; }
   int MovesThisRound() const { return moves_this_round_; }
-  // The value of the declaration `seat` owns, or 0.
-  int OwnedValue(int seat) const;
+  // The value of the declaration `seat` owns, or 0. Inline: checking a move asks it.
+  int OwnedValue(int seat) const {
+    for (DeclarationSet values = declared_; values; values &= values - 1) {
+      const int v = std::countr_zero(values);
+      if (DeclarationOf(v).owner == seat) return v;
+    }
+    return 0;
+  }
 
   // Deals the next round. Refused (bad_deal, table_must_be_redealt) unless it fits.
   Illegal StartHand(const Deal& deal);
@@ -108,6 +115,9 @@ class State {
   Illegal Apply(const Move& move);
   // Why the move would be refused, or Illegal::none; the state does not change.
   Illegal Validate(const Move& move) const { return Check(move); }
+  // Whether a legal move of the seat to act scores a xeri (xeri.h): false for any move
+  // but a capture.
+  bool ScoresXeri(const Move& move) const;
   // Every legal move of the seat to act, each once; empty between rounds.
   void LegalMoves(MoveList& out) const;
   MoveList LegalMoves() const {
@@ -136,11 +146,13 @@ class State {
   Illegal CheckDeclare(const Move& move) const;
   Illegal CheckRaise(const Move& move) const;
   Illegal CheckGroup(const Move& move) const;
-  // True when the mover still holds a card of every value they own a declaration of,
-  // after playing `card` and with the declaration worth `new_value` (0: none) theirs.
+  // The hold rule (hold_rule.h) for a move of `seat` that plays `card`, takes the
+  // declarations `gone` off the table and makes the one worth `new_value` (0: none) theirs.
   bool KeepsCardsOfValue(int seat, Card card, DeclarationSet gone, int new_value) const;
+  Illegal CheckHoldAndForcedCapture(const Move& move) const;
+  // Whether `card` has a legal capture (capture.h), for forced capture.
   bool CanCapture(int seat, Card card) const;
-  bool HeldAfter(int seat, Card card, int value) const;
+  Illegal CheckForcedCapture(const Move& move) const;
 
   template <class Subsets>
   friend class MoveSampler;

@@ -2,20 +2,26 @@
 // What every candidate move of one position needs, computed once per call of the move
 // generator (legal_moves.cc) or the random-move sampler (sample_move.cc): the loose
 // numerals by value, which sums they reach, and the mover's cards and declaration.
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <vector>
 
+#include "engine/diloti/capture.h"
 #include "engine/diloti/cards.h"
+#include "engine/diloti/group.h"
+#include "engine/diloti/hold_rule.h"
 #include "engine/diloti/move.h"
+#include "engine/diloti/one_declaration_per_value.h"
+#include "engine/diloti/owner_rule.h"
 #include "engine/diloti/values.h"
 
 namespace kafenio::diloti {
 
 // The rule-level facts about the mover and the table, shared by the generator and the
-// sampler: bit masks by value, so that the rules' questions are a few AND operations.
+// sampler: bit masks by value, so that the rules' questions are a few AND operations. The
+// rules themselves are in the files named after them (hold_rule.h, owner_rule.h, ...);
+// the functions below ask them for every value at once.
 struct PositionIndex {
   // Bit s: some set of loose numerals sums to s (s <= 10). Most values a hand could
   // capture, declare or group are ruled out by this one word before any search.
@@ -25,11 +31,9 @@ struct PositionIndex {
   std::uint32_t held_values = 0;   // bit v: the mover holds a card worth v
   std::uint32_t held_several = 0;  // bit v: the mover holds two or more cards worth v
   std::uint32_t declared = 0;      // bit v: a declaration worth v is on the table
-  // Bit v: the declaration worth v is a plain one of the other side, which no group may
-  // fold in.
-  std::uint32_t opponents_plain = 0;
-  // Bit v: the declaration worth v is a plain one the mover's side may raise (the other
-  // side's, or their own where the rules allow it).
+  // Bit v: the declaration worth v may not be folded into a group (MayFoldIn, group.h).
+  std::uint32_t unfoldable = 0;
+  // Bit v: the mover may raise the declaration worth v (WhyNotRaisable, raise.h).
   std::uint32_t raisable = 0;
 
   // The card being played as the rules below see it: its value (0 for a face card) and
@@ -45,55 +49,54 @@ struct PositionIndex {
   }
   Played PlayedOf(Card card) const { return PlayedAs(ValueOf(card)); }
 
-  // Bit v: the numeral `card` may declare v with loose cards, if the mover owns no
-  // declaration: v is worth more than the card, held afterwards, not declared yet and
-  // reachable from the table.
+  // What the card may capture as far as the hold rule goes (capture.h).
+  CaptureChoices CapturesOf(Played card) const {
+    return CaptureChoicesOf(card.value, HoldsOf(card.held_after), owned, declared);
+  }
+  // Bit v: the numeral `card` may declare v with loose cards: v is worth more than the
+  // card, reachable from the table and at most 10 (held values are), and the owner rule,
+  // one declaration per value and the hold rule allow it.
   std::uint32_t DeclarationValues(Played card) const {
-    return card.held_after & ~declared & (sums << card.value) & ~((2u << card.value) - 1);
+    // A plain declaration takes no declaration in (bit 0 of the owner rule's mask).
+    if (!(AllowedTakeIns(owned) & 1)) return 0;
+    // Owning no other declaration afterwards (the owner rule), the mover needs a card of v.
+    return HoldableValues(card.held_after, 0, 0) & FreeValues(declared, 0) & (sums << card.value) &
+           ~((2u << card.value) - 1);
   }
   std::uint32_t DeclarationValues(Card card) const { return DeclarationValues(PlayedOf(card)); }
   // Bit v: the numeral `card` may raise the declaration worth v.
   std::uint32_t RaiseSources(Played card) const {
-    // Worth at most 10 - played; an owner may raise only their own.
-    std::uint32_t sources = raisable & ((2u << (kMaxValue - card.value)) - 1);
-    if (owned) sources &= 1u << owned;
-    // The raised value is not declared yet and the mover holds a card of it afterwards
-    // (the whole hold rule here: an owner raises the declaration they own).
-    return sources & ~(declared >> card.value) & (card.held_after >> card.value);
+    // Worth at most 10 - played, and an owner may raise only their own.
+    const std::uint32_t sources =
+        raisable & ((2u << (kMaxValue - card.value)) - 1) & AllowedTakeIns(owned);
+    // The raised value is free (the declaration raised leaves a value other than its new
+    // one) and the mover holds a card of it afterwards (owning no other: the raise takes
+    // in an owner's own declaration).
+    const std::uint32_t to = FreeValues(declared, 0) & HoldableValues(card.held_after, 0, 0);
+    return sources & (to >> card.value);
   }
   std::uint32_t RaiseSources(Card card) const { return RaiseSources(PlayedOf(card)); }
   // Bit v: the numeral `card` may make or grow a group worth v, as far as the rules that
   // do not depend on which loose cards it takes go.
   std::uint32_t GroupValues(Played card) const {
     const int played = card.value;
-    // The group's value is held afterwards (which is also all the hold rule asks, since
-    // an owner may only group the value they own) and at least the card's.
-    std::uint32_t values = card.held_after & ~((1u << played) - 1);
+    // The group's value is held afterwards (the mover owns no other declaration then: an
+    // owner's group takes theirs in) and at least the card's.
+    std::uint32_t values = HoldableValues(card.held_after, 0, 0) & ~((1u << played) - 1);
     // The played card's component needs loose cards worth value - played, and a second
     // component is a declaration or loose cards worth value.
     values &= (sums << played) & (declared | sums);
-    if (owned) values &= 1u << owned;  // must take in the owned declaration
+    // An owner must take theirs in: a group only at its value, which is declared.
+    values &= AllowedTakeIns(owned);
     // A declaration of this value must be folded in (one per value), and may be only if
-    // it is a group or the player's own side's.
-    values &= ~opponents_plain;
+    // the rules let the mover fold it in.
+    values &= ~unfoldable;
     // Without a declaration to fold in, the group needs two components, so loose cards
     // worth at least 2 * value - played: a cheap test that spares most partition searches.
-    const int most = std::min((total + played) / 2, kMaxValue);
-    return values & (declared | ((2u << most) - 1));
+    return values & TwoComponentValues(total + played, declared);
   }
   std::uint32_t GroupValues(Card card) const { return GroupValues(PlayedOf(card)); }
   bool Reaches(int sum) const { return (sums >> sum) & 1; }
-  // The hold rule after playing `card`: the declaration worth `new_value` (0: none) is
-  // the mover's, and `gone` left the table.
-  bool Keeps(Played card, DeclarationSet gone, int new_value) const {
-    const auto held = [&](int value) { return (card.held_after >> value) & 1; };
-    if (new_value && !held(new_value)) return false;
-    if (!owned || owned == new_value || (gone & DeclarationBit(owned))) return true;
-    return held(owned);
-  }
-  bool Keeps(Card card, DeclarationSet gone, int new_value) const {
-    return Keeps(PlayedOf(card), gone, new_value);
-  }
 };
 
 // What the generator adds: the loose numerals by value and their partitions.

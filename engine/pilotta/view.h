@@ -12,6 +12,7 @@ namespace kafenio::pilotta {
 struct TrickCard {
   int seat;
   Card card;
+  friend bool operator==(const TrickCard&, const TrickCard&) = default;
 };
 
 struct SeatView {

@@ -3,6 +3,7 @@
 // on first use (only text clients ask for it). Immutable after construction and shared by
 // every connection it goes to, and kept in a table's event history in this compact form
 // rather than as a message object.
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -13,6 +14,10 @@ namespace kafenio::server {
 class EncodedEnvelope {
  public:
   explicit EncodedEnvelope(const v1::Envelope& envelope);
+  // The same message with its request_id set (it had none): the copy for the one receiver
+  // whose request it answers. Made from the encoding, without building the message again
+  // (protobuf reads a field wherever it stands).
+  std::shared_ptr<const EncodedEnvelope> WithRequestId(const std::string& request_id) const;
 
   const std::string& Binary() const { return binary_; }
   const std::string& Json() const;  // thread-safe
@@ -21,6 +26,9 @@ class EncodedEnvelope {
   v1::Envelope Decode() const;
 
  private:
+  struct FromBinary {};
+  EncodedEnvelope(FromBinary, std::string binary) : binary_(std::move(binary)) {}
+
   std::string binary_;
   mutable std::once_flag json_once_;
   mutable std::string json_;

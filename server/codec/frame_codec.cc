@@ -1,22 +1,18 @@
 #include "server/codec/frame_codec.h"
 
 #include <google/protobuf/stubs/logging.h>
-#include <google/protobuf/util/json_util.h>
+
+#include "json_runtime.h"
+#include "kafenio/v1/kafenio.json.h"
 
 namespace kafenio::server {
 
 bool DecodeFrame(std::string_view payload, bool text, v1::Envelope& out, std::string& error) {
   out.Clear();
   if (text) {
-    google::protobuf::util::JsonParseOptions options;
-    options.ignore_unknown_fields = false;
-    const auto status = google::protobuf::util::JsonStringToMessage(
-        google::protobuf::StringPiece(payload.data(), payload.size()), &out, options);
-    if (!status.ok()) {
-      error = "not a JSON Envelope: " + std::string(status.message());
-      return false;
-    }
-    return true;
+    if (json::FromJson(payload, out, error)) return true;
+    error = "not a JSON Envelope: " + error;
+    return false;
   }
   // The library logs a line on stderr for every string field that is not UTF-8, which
   // would let any client write to the server's log as fast as it may send frames: the
@@ -33,14 +29,8 @@ bool DecodeFrame(std::string_view payload, bool text, v1::Envelope& out, std::st
 
 std::string EncodeFrame(const v1::Envelope& envelope, bool text) {
   std::string out;
-  if (text) {
-    google::protobuf::util::JsonPrintOptions options;
-    options.preserve_proto_field_names = true;
-    options.always_print_primitive_fields = true;
-    (void)google::protobuf::util::MessageToJsonString(envelope, &out, options);
-  } else {
-    envelope.SerializeToString(&out);
-  }
+  if (text) return json::ToJson(envelope);
+  envelope.SerializeToString(&out);
   return out;
 }
 

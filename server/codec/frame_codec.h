@@ -1,6 +1,8 @@
 #pragma once
 // The codec: WebSocket message payloads <-> Envelopes. Binary frames hold protobuf
-// binary, text frames protobuf JSON (field names as in the .proto, every field printed).
+// binary, text frames protobuf JSON (field names as in the .proto; every field printed,
+// but in a view patch only what changed), read and written by the code protoc generates
+// for us (proto/protoc-gen-kafenio-json).
 #include <string>
 #include <string_view>
 

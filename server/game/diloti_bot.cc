@@ -3,20 +3,9 @@
 namespace kafenio::server {
 namespace {
 
-using diloti::Card;
 using diloti::CardMask;
 using diloti::Move;
 using diloti::MoveKind;
-
-// Round points a card carries: 10 of diamonds 2, 2 of clubs 1, each ace 1.
-int ScoringPoints(CardMask cards) {
-  const Card ten_diamonds = diloti::MakeCard(Suit::diamonds, 9);
-  const Card two_clubs = diloti::MakeCard(Suit::clubs, 1);
-  int points = 2 * ((cards & diloti::Bit(ten_diamonds)) ? 1 : 0);
-  points += (cards & diloti::Bit(two_clubs)) ? 1 : 0;
-  points += diloti::Count(cards & diloti::RankMask(0));
-  return points;
-}
 
 CardMask DeclarationCardsTaken(const diloti::State& state, diloti::DeclarationSet taken) {
   CardMask cards = 0;
@@ -33,19 +22,18 @@ int Worth(const diloti::State& state, const Move& move) {
     case MoveKind::capture: {
       const CardMask taken = move.loose | DeclarationCardsTaken(state, move.taken);
       const CardMask won = taken | played;
-      int worth = 20 + 2 * diloti::Count(won) + 6 * ScoringPoints(won);
-      const bool sweeps = (state.TableCards() & ~taken) == 0;
-      if (sweeps && state.MovesThisRound() > 0) worth += 40;  // a xeri is worth 10 points
+      int worth = 20 + 2 * diloti::Count(won) + 6 * diloti::CardPointsOf(won).Total();
+      if (state.ScoresXeri(move)) worth += 4 * diloti::kXeriPoints;  // 40 for its 10 points
       return worth;
     }
     case MoveKind::declare:
     case MoveKind::raise:
     case MoveKind::group:
       // Builds a pile to capture next turn; better than laying, worse than capturing.
-      return 10 + diloti::Count(move.loose) - 4 * ScoringPoints(played);
+      return 10 + diloti::Count(move.loose) - 4 * diloti::CardPointsOf(played).Total();
     case MoveKind::lay:
       // Lay what matters least: not scoring cards, and low values are easier to lose.
-      return -6 * ScoringPoints(played) - diloti::ValueOf(move.card);
+      return -6 * diloti::CardPointsOf(played).Total() - diloti::ValueOf(move.card);
   }
   return 0;
 }

@@ -69,7 +69,7 @@ void FillResult(const d::RoundResult& r, const std::array<int, 2>& totals, v1::H
   if (r.number > 0) out.set_line(d::FormatHandResult(r, totals));
 }
 
-class DilotiMatch final : public EngineMatch<d::State> {
+class DilotiMatch final : public EngineMatch<d::State, d::SeatView> {
  public:
   DilotiMatch(const d::Rules& rules, int first_dealer)
       : EngineMatch(d::State(rules, first_dealer)) {}
@@ -85,32 +85,58 @@ class DilotiMatch final : public EngineMatch<d::State> {
 
   v1::Move BotMove() const override { return ToProto(ChooseDilotiMove(state_)); }
 
-  void FillView(int seat, v1::GameView& out) const override {
-    const d::SeatView view = seat >= 0 ? d::ViewFor(state_, seat) : d::SpectatorView(state_);
-    v1::DilotiView& v = *out.mutable_diloti();
-    FillCommonView(view, kPhaseNames, v);
-    for (int team = 0; team < 2; ++team) {
-      const auto t = static_cast<std::size_t>(team);
-      v.add_captured_cards(d::Count(view.captured[t]));
-      v.add_xeri(view.xeri[t]);
-    }
-    AddCards(view.hand, *v.mutable_hand());
-    v.set_stock_size(view.stock_size);
-    AddCards(view.loose, *v.mutable_loose());
-    for (const d::DeclarationView& declaration : view.declarations) {
-      v1::DilotiDeclaration& out_d = *v.add_declarations();
-      out_d.set_value(declaration.value);
-      AddCards(declaration.cards, *out_d.mutable_cards());
-      out_d.set_owner(declaration.owner);
-      out_d.set_group(declaration.group);
-    }
-    v.set_last_capturer(view.last_capturer);
-    for (const d::Move& move : view.legal_moves) *v.add_legal_moves() = ToProto(move);
-    FillResult(view.last_result, view.totals, *v.mutable_last_result());
-  }
-
   void FillLastResult(v1::HandResult& out) const override {
     FillResult(state_.LastResult(), state_.Totals(), out);
+  }
+
+ private:
+  d::SeatView ViewOf(int seat) const override {
+    return seat >= 0 ? d::ViewFor(state_, seat) : d::SpectatorView(state_);
+  }
+
+  void WriteView(const d::SeatView& view, const d::SeatView* before, v1::GameView& out,
+                 ClearedFields* cleared) const override {
+    using V = v1::DilotiView;
+    using SV = d::SeatView;
+    ViewFiller<V, SV> f(*out.mutable_diloti(), view, before, cleared);
+    WriteCommon(f, kPhaseNames, view);
+    f.Field(
+        V::kCapturedCardsFieldNumber,
+        [](const SV& a, const SV& b) {
+          return d::Count(a.captured[0]) != d::Count(b.captured[0]) ||
+                 d::Count(a.captured[1]) != d::Count(b.captured[1]);
+        },
+        [&](V& v) {
+          for (const d::CardMask pile : view.captured) v.add_captured_cards(d::Count(pile));
+        });
+    f.Member(V::kXeriFieldNumber, &SV::xeri, [&](V& v) {
+      for (int xeri : view.xeri) v.add_xeri(xeri);
+    });
+    f.Member(V::kHandFieldNumber, &SV::hand, [&](V& v) { AddCards(view.hand, *v.mutable_hand()); });
+    f.Member(V::kStockSizeFieldNumber, &SV::stock_size,
+             [&](V& v) { v.set_stock_size(view.stock_size); });
+    f.Member(V::kLooseFieldNumber, &SV::loose,
+             [&](V& v) { AddCards(view.loose, *v.mutable_loose()); });
+    f.Member(V::kDeclarationsFieldNumber, &SV::declarations, [&](V& v) {
+      for (const d::DeclarationView& declaration : view.declarations) {
+        v1::DilotiDeclaration& out_d = *v.add_declarations();
+        out_d.set_value(declaration.value);
+        AddCards(declaration.cards, *out_d.mutable_cards());
+        out_d.set_owner(declaration.owner);
+        out_d.set_group(declaration.group);
+      }
+    });
+    f.Member(V::kLastCapturerFieldNumber, &SV::last_capturer,
+             [&](V& v) { v.set_last_capturer(view.last_capturer); });
+    f.Member(V::kLegalMovesFieldNumber, &SV::legal_moves, [&](V& v) {
+      for (const d::Move& move : view.legal_moves) *v.add_legal_moves() = ToProto(move);
+    });
+    f.Field(
+        V::kLastResultFieldNumber,
+        [](const SV& a, const SV& b) {
+          return !(a.last_result == b.last_result) || a.totals != b.totals;
+        },
+        [&](V& v) { FillResult(view.last_result, view.totals, *v.mutable_last_result()); });
   }
 };
 

@@ -2,17 +2,20 @@
 // What every game's GameMatch adapter answers the same way: the match's state questions,
 // forwarded to the engine's State. Both engines' States share these names (Players,
 // rules, phase with awaiting_deal, MatchOver, ToAct, Dealer, HandNumber, Winner,
-// Totals); a game's adapter adds only its moves, its views and its results.
+// Totals); a game's adapter adds only its moves, its views and its results. Views and
+// patches: each audience's last view is kept, and a patch writes what differs from it.
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "server/game/game.h"
+#include "server/game/view_filler.h"
 
 namespace kafenio::server {
 
-template <class State>
+template <class State, class SeatView>
 class EngineMatch : public GameMatch {
  public:
   explicit EngineMatch(State state) : state_(std::move(state)) {}
@@ -28,6 +31,20 @@ class EngineMatch : public GameMatch {
   int Winner() const override { return state_.Winner(); }
   std::array<int, 2> Totals() const override { return state_.Totals(); }
 
+  void FillView(int seat, v1::GameView& out) const override {
+    WriteView(ViewOf(seat), nullptr, out, nullptr);
+  }
+  void FillPatch(int seat, v1::ViewPatch& out) override {
+    std::optional<SeatView>& base = BaseOf(seat);
+    SeatView now = ViewOf(seat);
+    WriteView(now, base ? &*base : nullptr, *out.mutable_set(), out.mutable_cleared());
+    base = std::move(now);
+  }
+  void SetViewBase(int seat) override { BaseOf(seat) = ViewOf(seat); }
+  void ForgetViews() override {
+    for (auto& base : bases_) base.reset();
+  }
+
  protected:
   // Between hands (and before the first): what ApplyNotation needs to refuse moves then.
   static bool IsAwaitingDeal(const State& state) {
@@ -35,27 +52,52 @@ class EngineMatch : public GameMatch {
     return state.phase() == Phase::awaiting_deal;
   }
 
+  // The engine's view of `seat` (-1: a spectator).
+  virtual SeatView ViewOf(int seat) const = 0;
+  // Writes `now` as a whole view (`before` null) or as a patch from `before` (ViewFiller).
+  virtual void WriteView(const SeatView& now, const SeatView* before, v1::GameView& out,
+                         ClearedFields* cleared) const = 0;
+
   // The fields every game's view message has, under the same names (DilotiView,
   // PilottaView), from the engine's view of one seat or a spectator: who sees it, the
   // rules, the phase by name, whose turn, the dealer, the hand number, the winner, the
   // match totals and how many cards each seat holds.
-  template <class SeatView, class ViewMessage, std::size_t kPhases>
-  void FillCommonView(const SeatView& view, const char* const (&phase_names)[kPhases],
-                      ViewMessage& out) const {
-    out.set_viewer(view.viewer);
-    out.set_rules(RulesText());
-    out.set_phase(phase_names[static_cast<std::size_t>(view.phase)]);
-    out.set_to_act(view.to_act);
-    out.set_dealer(view.dealer);
-    out.set_hand_number(view.hand_number);
-    out.set_winner(view.winner);
-    for (int total : view.totals) out.add_totals(total);
-    for (int s = 0; s < state_.Players(); ++s) {
-      out.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
-    }
+  template <class ViewMessage, std::size_t kPhases>
+  void WriteCommon(ViewFiller<ViewMessage, SeatView>& f, const char* const (&phase_names)[kPhases],
+                   const SeatView& view) const {
+    f.Member(ViewMessage::kViewerFieldNumber, &SeatView::viewer,
+             [&](ViewMessage& o) { o.set_viewer(view.viewer); });
+    f.Member(ViewMessage::kRulesFieldNumber, &SeatView::rules,
+             [&](ViewMessage& o) { o.set_rules(RulesText()); });
+    f.Member(ViewMessage::kPhaseFieldNumber, &SeatView::phase, [&](ViewMessage& o) {
+      o.set_phase(phase_names[static_cast<std::size_t>(view.phase)]);
+    });
+    f.Member(ViewMessage::kToActFieldNumber, &SeatView::to_act,
+             [&](ViewMessage& o) { o.set_to_act(view.to_act); });
+    f.Member(ViewMessage::kDealerFieldNumber, &SeatView::dealer,
+             [&](ViewMessage& o) { o.set_dealer(view.dealer); });
+    f.Member(ViewMessage::kHandNumberFieldNumber, &SeatView::hand_number,
+             [&](ViewMessage& o) { o.set_hand_number(view.hand_number); });
+    f.Member(ViewMessage::kWinnerFieldNumber, &SeatView::winner,
+             [&](ViewMessage& o) { o.set_winner(view.winner); });
+    f.Member(ViewMessage::kTotalsFieldNumber, &SeatView::totals, [&](ViewMessage& o) {
+      for (int total : view.totals) o.add_totals(total);
+    });
+    f.Member(ViewMessage::kHandSizesFieldNumber, &SeatView::hand_sizes, [&](ViewMessage& o) {
+      for (int s = 0; s < state_.Players(); ++s) {
+        o.add_hand_sizes(view.hand_sizes[static_cast<std::size_t>(s)]);
+      }
+    });
   }
 
   State state_;
+
+ private:
+  std::optional<SeatView>& BaseOf(int seat) {
+    return bases_[seat < 0 ? bases_.size() - 1 : static_cast<std::size_t>(seat)];
+  }
+  // Each audience's view as its last patch (or SetViewBase) left it: seats, then spectators.
+  std::array<std::optional<SeatView>, 5> bases_;
 };
 
 }  // namespace kafenio::server

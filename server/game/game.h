@@ -46,6 +46,13 @@ class GameMatch {
   virtual v1::Move BotMove() const = 0;
   // The view of `seat` (-1: a spectator). Must show nothing that viewer may not see.
   virtual void FillView(int seat, v1::GameView& out) const = 0;
+  // What changed in the view of `seat` since its last patch (docs/protocol.md, ViewPatch):
+  // the whole view, as a patch, when there was none or after ForgetViews.
+  virtual void FillPatch(int seat, v1::ViewPatch& out) = 0;
+  // `seat` has been sent its whole view as it is now: its next patch starts from there.
+  virtual void SetViewBase(int seat) = 0;
+  // Every audience's next patch is its whole view (after the match was rebuilt).
+  virtual void ForgetViews() = 0;
   // The last finished hand's result.
   virtual void FillLastResult(v1::HandResult& out) const = 0;
 };

@@ -80,6 +80,15 @@ std::string NotationOf(const v1::Move& move) {
   return text;
 }
 
+void AddTrick(const std::vector<p::TrickCard>& trick,
+              google::protobuf::RepeatedPtrField<v1::TrickCard>& out) {
+  for (const p::TrickCard& t : trick) {
+    v1::TrickCard& card = *out.Add();
+    card.set_seat(t.seat);
+    card.set_card(p::FormatCard(t.card));
+  }
+}
+
 void FillResult(const p::HandResult& r, const std::array<int, 2>& totals, const p::Rules& rules,
                 v1::HandResult& out) {
   out.set_number(r.number);
@@ -101,7 +110,7 @@ void FillResult(const p::HandResult& r, const std::array<int, 2>& totals, const 
   if (r.number > 0) out.set_line(p::FormatHandResult(r, totals, rules));
 }
 
-class PilottaMatch final : public EngineMatch<p::State> {
+class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
  public:
   PilottaMatch(const p::Rules& rules, int first_dealer)
       : EngineMatch(p::State(rules, first_dealer)) {}
@@ -117,58 +126,84 @@ class PilottaMatch final : public EngineMatch<p::State> {
 
   v1::Move BotMove() const override { return ToProto(ChoosePilottaMove(state_)); }
 
-  void FillView(int seat, v1::GameView& out) const override {
-    const p::SeatView view = seat >= 0 ? p::ViewFor(state_, seat) : p::SpectatorView(state_);
-    v1::PilottaView& v = *out.mutable_pilotta();
-    FillCommonView(view, kPhaseNames, v);
-    for (int team = 0; team < 2; ++team) {
-      const auto t = static_cast<std::size_t>(team);
-      v.add_tricks_won(view.tricks_won[t]);
-      v.add_card_points(view.card_points[t]);
-    }
-    AddCards(view.hand, *v.mutable_hand());
-    v.set_turned(CardText(view.turned));
-    v.set_set_aside(CardText(view.set_aside));
-    for (const p::Call& call : view.calls) {
-      p::Move as_move = p::Move::Make(call.kind, call.seat);
-      as_move.value = call.value;
-      as_move.suit = call.suit;
-      *v.add_calls() = ToProto(as_move);
-    }
-    v1::Contract& contract = *v.mutable_contract();
-    contract.set_known(view.contract_known);
-    contract.set_bidder(view.contract_known ? view.contract.bidder : -1);
-    if (view.contract_known) {
-      contract.set_value(view.contract.Points());
-      contract.set_trump(std::string(p::TrumpName(view.contract.trump)));
-      contract.set_multiplier(view.contract.multiplier);
-    }
-    v.set_trick_number(view.trick_number);
-    for (const p::TrickCard& t : view.trick) {
-      v1::TrickCard& card = *v.add_trick();
-      card.set_seat(t.seat);
-      card.set_card(p::FormatCard(t.card));
-    }
-    for (const p::TrickCard& t : view.last_trick) {
-      v1::TrickCard& card = *v.add_last_trick();
-      card.set_seat(t.seat);
-      card.set_card(p::FormatCard(t.card));
-    }
-    v.set_last_trick_winner(view.last_trick_winner);
-    for (const p::Declaration& d : view.declarations) {
-      v1::Declaration& out_d = *v.add_declarations();
-      out_d.set_seat(d.seat);
-      AddCards(d.cards, *out_d.mutable_cards());
-      out_d.set_points(d.points_tens * 10);
-    }
-    v.set_belote_holder(view.belote_holder);
-    v.set_belote_complete(view.belote_complete);
-    for (const p::Move& move : view.legal_moves) *v.add_legal_moves() = ToProto(move);
-    FillResult(view.last_result, view.totals, state_.rules(), *v.mutable_last_result());
-  }
-
   void FillLastResult(v1::HandResult& out) const override {
     FillResult(state_.LastResult(), state_.Totals(), state_.rules(), out);
+  }
+
+ private:
+  p::SeatView ViewOf(int seat) const override {
+    return seat >= 0 ? p::ViewFor(state_, seat) : p::SpectatorView(state_);
+  }
+
+  void WriteView(const p::SeatView& view, const p::SeatView* before, v1::GameView& out,
+                 ClearedFields* cleared) const override {
+    using V = v1::PilottaView;
+    using SV = p::SeatView;
+    ViewFiller<V, SV> f(*out.mutable_pilotta(), view, before, cleared);
+    WriteCommon(f, kPhaseNames, view);
+    f.Member(V::kTricksWonFieldNumber, &SV::tricks_won, [&](V& v) {
+      for (int tricks : view.tricks_won) v.add_tricks_won(tricks);
+    });
+    f.Member(V::kCardPointsFieldNumber, &SV::card_points, [&](V& v) {
+      for (int points : view.card_points) v.add_card_points(points);
+    });
+    f.Member(V::kHandFieldNumber, &SV::hand, [&](V& v) { AddCards(view.hand, *v.mutable_hand()); });
+    f.Member(V::kTurnedFieldNumber, &SV::turned,
+             [&](V& v) { v.set_turned(CardText(view.turned)); });
+    f.Member(V::kSetAsideFieldNumber, &SV::set_aside,
+             [&](V& v) { v.set_set_aside(CardText(view.set_aside)); });
+    f.Member(V::kCallsFieldNumber, &SV::calls, [&](V& v) {
+      for (const p::Call& call : view.calls) {
+        p::Move as_move = p::Move::Make(call.kind, call.seat);
+        as_move.value = call.value;
+        as_move.suit = call.suit;
+        *v.add_calls() = ToProto(as_move);
+      }
+    });
+    f.Field(
+        V::kContractFieldNumber,
+        [](const SV& a, const SV& b) {
+          return a.contract_known != b.contract_known || !(a.contract == b.contract);
+        },
+        [&](V& v) {
+          v1::Contract& contract = *v.mutable_contract();
+          contract.set_known(view.contract_known);
+          contract.set_bidder(view.contract_known ? view.contract.bidder : -1);
+          if (!view.contract_known) return;
+          contract.set_value(view.contract.Points());
+          contract.set_trump(std::string(p::TrumpName(view.contract.trump)));
+          contract.set_multiplier(view.contract.multiplier);
+        });
+    f.Member(V::kTrickNumberFieldNumber, &SV::trick_number,
+             [&](V& v) { v.set_trick_number(view.trick_number); });
+    f.Member(V::kTrickFieldNumber, &SV::trick, [&](V& v) { AddTrick(view.trick, *v.mutable_trick()); });
+    f.Member(V::kLastTrickFieldNumber, &SV::last_trick,
+             [&](V& v) { AddTrick(view.last_trick, *v.mutable_last_trick()); });
+    f.Member(V::kLastTrickWinnerFieldNumber, &SV::last_trick_winner,
+             [&](V& v) { v.set_last_trick_winner(view.last_trick_winner); });
+    f.Member(V::kDeclarationsFieldNumber, &SV::declarations, [&](V& v) {
+      for (const p::Declaration& d : view.declarations) {
+        v1::Declaration& out_d = *v.add_declarations();
+        out_d.set_seat(d.seat);
+        AddCards(d.cards, *out_d.mutable_cards());
+        out_d.set_points(d.points_tens * 10);
+      }
+    });
+    f.Member(V::kBeloteHolderFieldNumber, &SV::belote_holder,
+             [&](V& v) { v.set_belote_holder(view.belote_holder); });
+    f.Member(V::kBeloteCompleteFieldNumber, &SV::belote_complete,
+             [&](V& v) { v.set_belote_complete(view.belote_complete); });
+    f.Member(V::kLegalMovesFieldNumber, &SV::legal_moves, [&](V& v) {
+      for (const p::Move& move : view.legal_moves) *v.add_legal_moves() = ToProto(move);
+    });
+    f.Field(
+        V::kLastResultFieldNumber,
+        [](const SV& a, const SV& b) {
+          return !(a.last_result == b.last_result) || a.totals != b.totals;
+        },
+        [&](V& v) {
+          FillResult(view.last_result, view.totals, state_.rules(), *v.mutable_last_result());
+        });
   }
 };
 

@@ -59,8 +59,12 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 
   std::uint64_t PeerId() const override { return id_; }
 
+  // Dispatched, not posted: when the connection's strand is free (the usual case: a table
+  // sending one move's events to its seats) the frame is queued and its write started on
+  // the spot, without another trip through the scheduler. Queue never calls back into the
+  // caller (completions are always posted), so running it inline is safe.
   void Send(std::shared_ptr<const EncodedEnvelope> message) override {
-    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)] {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)] {
       self->Queue(std::move(message));
     });
   }

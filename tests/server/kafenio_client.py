@@ -4,6 +4,7 @@ else of the server: JSON text frames by default, protobuf binary frames when ask
 Also starts the real `kafenio serve` on a free loopback port for the tests.
 """
 import asyncio
+import copy
 import itertools
 import json
 import os
@@ -104,30 +105,57 @@ class Client:
         # newer one is waiting (other pushed messages, such as table updates, do not count).
         self.match_events_in = 0
         self.match_events_out = 0
+        self.views = {}  # table id -> the view built from whole views and patches
 
     @classmethod
-    async def connect(cls, url, binary=False, pb=None, **kwargs):
+    async def connect(cls, url, binary=False, pb=None, views=None, **kwargs):
+        """A new connection; `views`: the views another connection of the same player
+        built, so that events replayed after a reconnect apply to them."""
         ws = await websockets.connect(url, max_size=None, **kwargs)
-        return cls(ws, binary, pb)
+        client = cls(ws, binary, pb)
+        if views:
+            client.views = copy.deepcopy(views)
+        return client
 
     def _decode(self, data):
         if isinstance(data, bytes):
             from google.protobuf import json_format
             envelope = self.pb.Envelope()
             envelope.ParseFromString(data)
-            return json_format.MessageToDict(envelope, preserving_proto_field_name=True,
-                                             including_default_value_fields=True)
+            message = json_format.MessageToDict(envelope, preserving_proto_field_name=True,
+                                                including_default_value_fields=True)
+            # As in the server's JSON: a patch names only what changed.
+            if envelope.HasField("match_event") and envelope.match_event.HasField("patch"):
+                message["match_event"]["patch"]["set"] = json_format.MessageToDict(
+                    envelope.match_event.patch.set, preserving_proto_field_name=True)
+            return message
         return json.loads(data)
+
+    def _follow_view(self, event):
+        """Keeps this client's view of the event's table from whole views and patches
+        (docs/protocol.md, "Views and patches"), and puts the whole view in the event, so
+        that a test reads event["view"] whatever the server sent."""
+        table = event["table_id"]
+        if event.get("view") and any(event["view"].values()):
+            self.views[table] = copy.deepcopy(event["view"])
+        elif event.get("patch") is not None and table in self.views:
+            apply_patch(self.views[table], event["patch"])
+        if table in self.views:
+            event["view"] = copy.deepcopy(self.views[table])
 
     async def _read(self):
         try:
             async for data in self.ws:
                 self.frames.append(data)
                 message = self._decode(data)
+                if message.get("match_event"):
+                    self._follow_view(message["match_event"])
                 rid = message.get("request_id", "")
-                if rid and rid in self.pending:
+                reply = bool(rid) and rid in self.pending
+                if reply:
                     self.pending.pop(rid).set_result(message)
-                else:
+                # A move's event is also the mover's reply: it is an event all the same.
+                if not reply or message.get("match_event"):
                     if "match_event" in message:
                         self.match_events_in += 1
                     await self.events.put(message)
@@ -195,6 +223,38 @@ def body_of(event):
         if event.get(kind) is not None:
             return kind
     return None
+
+
+def _view_defaults():
+    """Each view field's default, as the JSON mapping prints it, per game."""
+    from google.protobuf import json_format
+    pb = kafenio_pb2
+    if pb is None:  # pragma: no cover - the build tree always has it
+        raise RuntimeError("patches need kafenio_pb2 (build/release/proto/python)")
+    empty = pb.GameView(pilotta=pb.PilottaView(), diloti=pb.DilotiView())
+    return {game: json_format.MessageToDict(getattr(empty, game), preserving_proto_field_name=True,
+                                            including_default_value_fields=True)
+            for game in ("pilotta", "diloti")}
+
+
+_DEFAULTS = None
+
+
+def apply_patch(view, patch):
+    """Applies a ViewPatch to a view (both as the JSON mapping's dicts): each field set
+    replaces the view's, each field named in `cleared` goes back to its default."""
+    global _DEFAULTS
+    for game, fields in (patch.get("set") or {}).items():
+        if fields is not None:
+            view.setdefault(game, {}).update(copy.deepcopy(fields))
+    if patch.get("cleared"):
+        _DEFAULTS = _DEFAULTS or _view_defaults()
+        (game,) = [g for g, v in view.items() if v is not None]
+        for name in patch["cleared"]:
+            if name in _DEFAULTS[game]:
+                view[game][name] = copy.deepcopy(_DEFAULTS[game][name])
+            else:  # a message field: absent when unset
+                view[game].pop(name, None)
 
 
 def game_view(event):

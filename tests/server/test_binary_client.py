@@ -31,6 +31,8 @@ class BinaryClient:
             if reply.request_id == envelope.request_id:
                 if reply.WhichOneof("body") == "error":
                     raise RuntimeError(f"{pb.ErrorCode.Name(reply.error.code)}: {reply.error.message}")
+                if reply.WhichOneof("body") == "match_event":
+                    self.events.append(reply)  # a move's event is its reply, and an event
                 return reply
             self.events.append(reply)
 
@@ -41,6 +43,20 @@ class BinaryClient:
         event = pb.Envelope()
         event.ParseFromString(data)
         return event
+
+
+def apply_patch(view, patch):
+    """A ViewPatch on a protobuf GameView: each field set replaces the view's (repeated
+    fields whole), each field named in `cleared` goes back to its default."""
+    game = patch.set.WhichOneof("game") or view.WhichOneof("game")
+    target = getattr(view, game)
+    if patch.set.HasField(game):
+        changed = getattr(patch.set, game)
+        for field, _ in changed.ListFields():
+            target.ClearField(field.name)
+        target.MergeFrom(changed)
+    for name in patch.cleared:
+        target.ClearField(name)
 
 
 async def main(binary):
@@ -74,6 +90,7 @@ async def main(binary):
 
         moves = 0
         last_seq = 0
+        game_view = pb.GameView()  # built from the whole view and each event's patch
         while True:
             envelope = await client.next_event()
             if envelope.WhichOneof("body") != "match_event":
@@ -85,7 +102,11 @@ async def main(binary):
                 assert event.match_ended.winner in (0, 1)
                 assert max(event.match_ended.totals) >= 101
                 break
-            view = event.view.pilotta
+            if event.HasField("view"):
+                game_view.CopyFrom(event.view)
+            else:
+                apply_patch(game_view, event.patch)
+            view = game_view.pilotta
             assert list(view.hand) == [] or view.viewer == 0
             if view.to_act == 0 and view.legal_moves and not client.events:
                 choice = rng.choice(list(view.legal_moves))

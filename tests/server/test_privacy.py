@@ -7,13 +7,14 @@ no field can smuggle one past the check.
 Bot tables (four bots, one spectator) play matches back to back; mixed tables (two
 players, two bots, one spectator) check the seat views as well."""
 import asyncio
+import copy
 import json
 import os
 import random
 import re
 import sys
 
-from kafenio_client import Client, ServerProcess, body_of, play_seat, run
+from kafenio_client import Client, ServerProcess, apply_patch, body_of, play_seat, run
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[789TJQKA][cdhs](?![A-Za-z0-9])")
 BOT_TABLES = int(os.environ.get("KAFENIO_PRIVACY_TABLES", "8"))
@@ -25,6 +26,7 @@ class Checker:
     """Follows one connection's frames in order."""
 
     def __init__(self, deals):
+        self.view = None  # the receiver's view, built from whole views and patches
         self.own = set()
         self.shown = set()
         self.frames = 0
@@ -35,7 +37,11 @@ class Checker:
         message = json.loads(raw)
         event = message.get("match_event")
         if event is not None:
-            view = event["view"]["pilotta"]
+            if event.get("view") and any(event["view"].values()):
+                self.view = copy.deepcopy(event["view"])
+            else:
+                apply_patch(self.view, event["patch"])
+            view = self.view["pilotta"]
             kind = body_of(event)
             if kind == "hand_started":
                 self.own = set(view["hand"])

@@ -49,8 +49,9 @@ async def main(binary):
         assert body_of(snapshot) == "snapshot" and int(snapshot["seq"]) == seen_seq, snapshot
         assert snapshot["view"]["pilotta"]["viewer"] == -1 and snapshot["view"]["pilotta"]["hand"] == []
 
-        # Back with the token; two events behind: exactly those two are replayed.
-        alice = await Client.connect(server.url)
+        # Back with the token (and the view she had); two events behind: exactly those two
+        # are replayed.
+        alice = await Client.connect(server.url, views=alice.views)
         resumed = (await alice.request("resume", {"token": account["token"]}))["signed_in"]
         assert resumed["account_id"] == account["account_id"]
         await alice.request("join_table", {"table_id": table, "match_id": match_id, "last_seq": seen_seq - 2})

@@ -34,6 +34,18 @@ TEST_CASE("an encoded envelope holds exactly what EncodeFrame writes, in both fo
   CHECK(encoded.Decode().SerializeAsString() == original.SerializeAsString());
 }
 
+TEST_CASE("the copy for the requester is the same message with its request id") {
+  v1::Envelope original;
+  FillEvent(original, 7);
+  const EncodedEnvelope encoded(original);
+  const auto reply = encoded.WithRequestId("m42");
+  v1::Envelope expected = original;
+  expected.set_request_id("m42");
+  CHECK(reply->Decode().SerializeAsString() == expected.SerializeAsString());
+  CHECK(reply->Json() == EncodeFrame(expected, true));
+  CHECK(encoded.Decode().request_id().empty());
+}
+
 TEST_CASE("the JSON form is made once, whichever thread asks first") {
   v1::Envelope original;
   FillEvent(original, 1);

@@ -72,7 +72,8 @@ TEST_CASE_METHOD(Fixture,
   log.fail = false;
   table->PlayMove(peer, anna, move, seq, "again");
   Settle();
-  CHECK(peer->ReplyTo("again")->has_ok());
+  REQUIRE(peer->ReplyTo("again"));
+  CHECK(peer->ReplyTo("again")->match_event().seq() == seq + 1);  // the event is the answer
   const auto events = peer->Events();
   bool seen = false;
   for (std::size_t i = before; i < peer->received.size(); ++i) {

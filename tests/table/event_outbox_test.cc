@@ -13,7 +13,6 @@ EventOutbox::Pending Event(std::int64_t seq, bool durable,
                            const std::shared_ptr<Peer>& mover = nullptr) {
   EventOutbox::Pending pending;
   pending.seq = seq;
-  pending.hand = 1;
   pending.durable = durable;
   for (std::size_t audience : {std::size_t{0}, kSpectator}) {
     v1::Envelope envelope;
@@ -60,9 +59,9 @@ TEST_CASE("a failed event is dropped with every later one, and their movers are 
   CHECK(outbox.last_delivered() == 1);
 }
 
-TEST_CASE("catch-up: the missed events while the history has them, else a snapshot") {
+TEST_CASE("catch-up: the missed events while the history has them, else none (a snapshot)") {
   EventOutbox outbox(3);
-  outbox.StartHistory(0, 0);
+  outbox.StartHistory(0);
   for (int seq = 1; seq <= 5; ++seq) outbox.Push(Event(seq, true));
   Deliver(outbox);
   CHECK(outbox.last_delivered() == 5);
@@ -73,9 +72,9 @@ TEST_CASE("catch-up: the missed events while the history has them, else a snapsh
   CHECK_FALSE(outbox.Missed(0, 1));  // 2 is no longer kept
   CHECK_FALSE(outbox.Missed(1, 3));  // seat 1's events were never built
   CHECK_FALSE(outbox.Missed(0, 0));  // nothing seen: a snapshot
-  REQUIRE(outbox.LastDelivered(kSpectator));
-  CHECK(outbox.LastDelivered(kSpectator)->Decode().match_event().table_id() == "spectators");
-  CHECK_FALSE(outbox.LastDelivered(2));
+  const auto watched = outbox.Missed(kSpectator, 4);
+  REQUIRE(watched);
+  CHECK(watched->at(0)->Decode().match_event().table_id() == "spectators");
 }
 
 TEST_CASE("a connection waits for one snapshot however often it asks") {

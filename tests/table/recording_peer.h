@@ -1,10 +1,13 @@
 #pragma once
-// A peer that keeps what it is sent, decoded, for tests of tables and their parts.
+// A peer that keeps what it is sent, decoded, for tests of tables and their parts. It
+// follows its view as a client does: a match event that carries a patch is kept with the
+// whole view the patch makes, so tests read `event.view()` after every move.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "server/app/peer.h"
+#include "server/codec/view_patch.h"
 
 namespace kafenio::server::testing {
 
@@ -12,7 +15,9 @@ class RecordingPeer final : public Peer {
  public:
   explicit RecordingPeer(std::uint64_t id) : id_(id) {}
   void Send(std::shared_ptr<const EncodedEnvelope> message) override {
-    received.push_back(std::make_shared<const v1::Envelope>(message->Decode()));
+    auto envelope = std::make_shared<v1::Envelope>(message->Decode());
+    if (envelope->has_match_event()) FollowView(*envelope->mutable_match_event());
+    received.push_back(std::move(envelope));
   }
   std::uint64_t PeerId() const override { return id_; }
 
@@ -48,7 +53,16 @@ class RecordingPeer final : public Peer {
   std::vector<std::shared_ptr<const v1::Envelope>> received;
 
  private:
+  void FollowView(v1::MatchEvent& event) {
+    if (event.has_view()) {
+      view_ = event.view();
+    } else if (event.has_patch()) {
+      ApplyViewPatch(event.patch(), view_);
+      *event.mutable_view() = view_;
+    }
+  }
   std::uint64_t id_;
+  v1::GameView view_;
 };
 
 }  // namespace kafenio::server::testing

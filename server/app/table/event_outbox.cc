@@ -27,7 +27,6 @@ int EventOutbox::DeliverReady(const std::function<void(const Pending&)>& deliver
     pending_.pop_front();
     deliver(pending);
     ++delivered;
-    delivered_hand_ = pending.hand;
     history_.push_back(std::move(pending.audiences));
     while (history_.size() > history_limit_) {
       history_.pop_front();
@@ -37,10 +36,9 @@ int EventOutbox::DeliverReady(const std::function<void(const Pending&)>& deliver
   return delivered;
 }
 
-void EventOutbox::StartHistory(std::int64_t last_seq, int hand) {
+void EventOutbox::StartHistory(std::int64_t last_seq) {
   history_.clear();
   first_seq_ = last_seq + 1;
-  delivered_hand_ = hand;
 }
 
 std::optional<std::vector<std::shared_ptr<const EncodedEnvelope>>> EventOutbox::Missed(
@@ -53,10 +51,6 @@ std::optional<std::vector<std::shared_ptr<const EncodedEnvelope>>> EventOutbox::
     missed.push_back(message);
   }
   return missed;
-}
-
-const EncodedEnvelope* EventOutbox::LastDelivered(std::size_t audience) const {
-  return history_.empty() ? nullptr : history_.back()[audience].get();
 }
 
 void EventOutbox::WaitForSnapshot(const std::shared_ptr<Peer>& peer, int audience) {

@@ -35,7 +35,6 @@ class EventOutbox {
  public:
   struct Pending {
     std::int64_t seq = 0;
-    int hand = 0;                  // the hand the views show
     std::int64_t deadline_ms = 0;  // the turn deadline the event carries
     Audiences audiences;
     bool durable = false;
@@ -54,18 +53,15 @@ class EventOutbox {
   int DeliverReady(const std::function<void(const Pending&)>& deliver);
 
   // A new match (or one rebuilt after a restart): the history starts after `last_seq`.
-  void StartHistory(std::int64_t last_seq, int hand);
-  // The last delivered event's sequence number and hand.
+  void StartHistory(std::int64_t last_seq);
+  // The last delivered event's sequence number.
   std::int64_t last_delivered() const {
     return first_seq_ + static_cast<std::int64_t>(history_.size()) - 1;
   }
-  int delivered_hand() const { return delivered_hand_; }
   // The events after `last_seq` for `audience`, when the history still has every one of
   // them built for it; none otherwise.
   std::optional<std::vector<std::shared_ptr<const EncodedEnvelope>>> Missed(
       std::size_t audience, std::int64_t last_seq) const;
-  // The last delivered event for `audience`, if it was built for it.
-  const EncodedEnvelope* LastDelivered(std::size_t audience) const;
 
   // Clients that need a snapshot of the state once nothing waits for storage (their
   // audience's events were not built, or there is no history).
@@ -83,7 +79,6 @@ class EventOutbox {
   std::deque<Pending> pending_;    // emitted, not yet delivered, in seq order
   std::deque<Audiences> history_;  // delivered events, the newest last
   std::int64_t first_seq_ = 1;     // the oldest event in the history
-  int delivered_hand_ = 0;
   std::vector<SnapshotRequest> snapshot_waiting_;
 };
 

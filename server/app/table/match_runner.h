@@ -51,6 +51,8 @@ class MatchRunner {
   // The last event's sequence number.
   std::int64_t seq() const { return seq_; }
   const GameMatch& match() const { return *match_; }
+  // For views and patches, which remember what each audience was last sent.
+  GameMatch& match() { return *match_; }
 
   // A new match, stored as `match_id`; `make` creates it afresh (it is called now and on a
   // rebuild). Its first event (match_started) is sequence 1.

@@ -71,7 +71,7 @@ void Table::OnMatchStored(const Written<std::int64_t>& stored, const MatchSpec& 
         });
     return MaybeStartMatch();
   }
-  outbox_.StartHistory(0, 0);
+  outbox_.StartHistory(0);
   delivered_deadline_ms_ = 0;
   services_.metrics.live_matches.fetch_add(1, std::memory_order_relaxed);
   // The new match's seats are stored held by their players (SeatHold{}), so that is what
@@ -195,10 +195,11 @@ std::int64_t Table::TurnDeadlineFromNow() const {
 
 void Table::Emit(std::int64_t seq, const std::function<void(v1::MatchEvent&)>& fill,
                  SerialWrites::Issue write, std::optional<Ack> ack, std::function<void()> stored) {
+  // A new match's first event carries whole views; every later one what changed.
+  const bool whole_view = seq == 1;
   turn_clock_.Set(TurnDeadlineFromNow());
   EventOutbox::Pending pending;
   pending.seq = seq;
-  pending.hand = runner_.match().HandNumber();
   pending.deadline_ms = turn_clock_.deadline_ms();
   pending.ack = std::move(ack);
   // Views are built only for the audiences someone at the table belongs to: most tables
@@ -216,8 +217,13 @@ void Table::Emit(std::int64_t seq, const std::function<void(v1::MatchEvent&)>& f
     event.set_match_id(runner_.match_id());
     event.set_seq(seq);
     fill(event);
-    runner_.match().FillView(audience == kSpectator ? -1 : static_cast<int>(audience),
-                             *event.mutable_view());
+    const int seat = audience == kSpectator ? -1 : static_cast<int>(audience);
+    if (whole_view) {
+      runner_.match().FillView(seat, *event.mutable_view());
+      runner_.match().SetViewBase(seat);
+    } else {
+      runner_.match().FillPatch(seat, *event.mutable_patch());
+    }
     event.set_turn_deadline_unix_ms(pending.deadline_ms);
     pending.audiences[audience] = std::make_shared<const EncodedEnvelope>(*envelope);
   }
@@ -259,6 +265,8 @@ void Table::OnEventStored(std::int64_t seq, const WriteResult& result,
     }
   }
   runner_.RollBack(seq);
+  // The patches built since were never sent: each audience's next one is its whole view.
+  runner_.match().ForgetViews();
   turn_clock_.Set(delivered_deadline_ms_);
   StorageFailed("the match's last event", result);
   if (info_pending_) PublishInfo();
@@ -270,21 +278,26 @@ void Table::OnEventStored(std::int64_t seq, const WriteResult& result,
 void Table::Flush() {
   const int delivered = outbox_.DeliverReady([this](const EventOutbox::Pending& pending) {
     delivered_deadline_ms_ = pending.deadline_ms;
+    // The mover's copy of its move's event carries the request's id: it is the reply.
+    const std::shared_ptr<Peer> mover = pending.ack ? pending.ack->peer.lock() : nullptr;
     members_.ForEachOpen([&](const std::shared_ptr<Peer>& peer, const Members::Member& member) {
       const std::size_t audience = AudienceOf(member);
       if (const auto& message = pending.audiences[audience]) {
-        peer->Send(message);
+        peer->Send(peer == mover ? message->WithRequestId(pending.ack->request_id) : message);
       } else {
         // Joined after this event was built: a snapshot follows once the outbox drains.
         outbox_.WaitForSnapshot(peer, static_cast<int>(audience));
       }
     });
     if (!pending.ack) return;
-    if (auto peer = pending.ack->peer.lock()) peer->Deliver(MakeOk(pending.ack->request_id));
-    services_.metrics.ObserveMoveLatency(
-        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
-                                                              pending.ack->received)
-            .count());
+    if (mover && !members_.Has(mover->PeerId())) {
+      // The mover left the table before its move was stored: it still gets its answer.
+      mover->Deliver(MakeOk(pending.ack->request_id));
+    }
+    services_.metrics.ObserveMoveLatency(std::chrono::duration_cast<std::chrono::microseconds>(
+                                             std::chrono::steady_clock::now() -
+                                             pending.ack->received)
+                                             .count());
   });
   if (outbox_.empty() && info_pending_) PublishInfo();
   if (outbox_.empty() && outbox_.snapshots_waiting()) SendWaitingSnapshots();
@@ -303,17 +316,8 @@ void Table::SendCatchUp(const std::shared_ptr<Peer>& peer, const Members::Member
     }
   }
   // Too far behind, another match, or events this audience was not built for: a
-  // snapshot of the view after the last delivered event.
-  // (After a restart the history starts empty: the snapshot comes from the state.)
-  if (const EncodedEnvelope* last = outbox_.LastDelivered(audience)) {
-    auto snapshot = std::make_shared<v1::Envelope>(last->Decode());
-    snapshot->mutable_match_event()->mutable_snapshot()->set_seed_commitment(
-        runner_.CommitmentOf(outbox_.delivered_hand()));
-    peer->Deliver(snapshot);
-    return;
-  }
-  // Built from the state, which may be ahead of what is durable: wait for the outbox
-  // to drain (Flush) so the snapshot shows only delivered events.
+  // snapshot of the whole view. It is built from the state, which may be ahead of what is
+  // durable: it waits for the outbox to drain (Flush) so it shows only delivered events.
   outbox_.WaitForSnapshot(peer, static_cast<int>(audience));
   if (outbox_.empty()) SendWaitingSnapshots();
 }
@@ -329,9 +333,11 @@ void Table::SendWaitingSnapshots() {
     event.set_seq(runner_.seq());
     event.mutable_snapshot()->set_seed_commitment(
         runner_.CommitmentOf(runner_.match().HandNumber()));
-    runner_.match().FillView(
-        request.audience == static_cast<int>(kSpectator) ? -1 : request.audience,
-        *event.mutable_view());
+    const int seat = request.audience == static_cast<int>(kSpectator) ? -1 : request.audience;
+    runner_.match().FillView(seat, *event.mutable_view());
+    // The audience's next patch starts from this view (its other members are there too:
+    // nothing waits for storage).
+    runner_.match().SetViewBase(seat);
     event.set_turn_deadline_unix_ms(delivered_deadline_ms_);
     peer->Deliver(envelope);
   }

@@ -55,7 +55,7 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
   }
   // Nothing from before the restart is kept to replay: a returning client's catch-up is a
   // snapshot of the rebuilt state.
-  outbox_.StartHistory(runner_.seq(), runner_.match().HandNumber());
+  outbox_.StartHistory(runner_.seq());
   services_.metrics.live_matches.fetch_add(1, std::memory_order_relaxed);
   log::info("recovered match {} at table {} (sequence {})", runner_.match_id(), settings_.table_id,
             runner_.seq());

@@ -1,0 +1,201 @@
+#pragma once
+// What the generated JSON readers and writers (protoc-gen-kafenio-json) share: RapidJSON's
+// writer and DOM, and the Protobuf JSON mapping of each scalar (64-bit integers as strings,
+// enums by name, both accepted either way when read), with a readable error that names
+// the field where reading stopped.
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kafenio::json {
+
+using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// Where reading stopped, and why.
+struct ReadStatus {
+  std::string error;
+  std::vector<std::string_view> path;  // field names from the top
+
+  bool Fail(std::string why) {
+    std::string where;
+    for (std::string_view name : path) {
+      if (!where.empty()) where += '.';
+      where += name;
+    }
+    error = where.empty() ? why : where + ": " + why;
+    return false;
+  }
+};
+
+// Keeps ReadStatus::path in step with the fields being read.
+class ReadScope {
+ public:
+  explicit ReadScope(ReadStatus& status) : status_(status), depth_(status.path.size()) {}
+  ~ReadScope() { status_.path.resize(depth_); }
+  void Enter(std::string_view field) { status_.path.push_back(field); }
+  void Leave() { status_.path.pop_back(); }
+
+ private:
+  ReadStatus& status_;
+  std::size_t depth_;
+};
+
+// ---- Writing ----------------------------------------------------------------------------
+
+inline void WriteInt32(Writer& w, std::int32_t v) { w.Int(v); }
+inline void WriteUint32(Writer& w, std::uint32_t v) { w.Uint(v); }
+template <class Integer>
+void WriteQuoted(Writer& w, Integer v) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+  w.String(digits, static_cast<rapidjson::SizeType>(end - digits));
+}
+inline void WriteInt64(Writer& w, std::int64_t v) { WriteQuoted(w, v); }
+inline void WriteUint64(Writer& w, std::uint64_t v) { WriteQuoted(w, v); }
+inline void WriteDouble(Writer& w, double v) { w.Double(v); }
+inline void WriteBool(Writer& w, bool v) { w.Bool(v); }
+inline void WriteString(Writer& w, const std::string& v) {
+  w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
+}
+inline void WriteEnum(Writer& w, const std::string& name) { WriteString(w, name); }
+
+// ---- Reading ----------------------------------------------------------------------------
+
+template <class Integer>
+bool ReadInteger(const rapidjson::Value& v, Integer& out, ReadStatus& status) {
+  using Limits = std::numeric_limits<Integer>;
+  if (v.IsString()) {
+    const char* begin = v.GetString();
+    const char* end = begin + v.GetStringLength();
+    const auto [next, error] = std::from_chars(begin, end, out);
+    if (error == std::errc() && next == end) return true;
+    return status.Fail("not an integer: \"" + std::string(begin, end) + "\"");
+  }
+  if (v.IsInt64()) {
+    const std::int64_t n = v.GetInt64();
+    if ((Limits::is_signed || n >= 0) &&
+        (!Limits::is_signed || n >= static_cast<std::int64_t>(Limits::min())) &&
+        (n < 0 || static_cast<std::uint64_t>(n) <= static_cast<std::uint64_t>(Limits::max()))) {
+      out = static_cast<Integer>(n);
+      return true;
+    }
+    return status.Fail("integer out of range");
+  }
+  if (v.IsUint64()) {
+    if (v.GetUint64() <= static_cast<std::uint64_t>(Limits::max())) {
+      out = static_cast<Integer>(v.GetUint64());
+      return true;
+    }
+    return status.Fail("integer out of range");
+  }
+  if (v.IsDouble()) {  // 1.0 and 1e3 are integers too in the mapping
+    const double d = v.GetDouble();
+    if (std::trunc(d) == d && d >= static_cast<double>(Limits::min()) &&
+        d <= static_cast<double>(Limits::max())) {
+      out = static_cast<Integer>(d);
+      return true;
+    }
+  }
+  return status.Fail("an integer was expected");
+}
+inline bool ReadInt32(const rapidjson::Value& v, std::int32_t& out, ReadStatus& s) {
+  return ReadInteger(v, out, s);
+}
+inline bool ReadUint32(const rapidjson::Value& v, std::uint32_t& out, ReadStatus& s) {
+  return ReadInteger(v, out, s);
+}
+inline bool ReadInt64(const rapidjson::Value& v, std::int64_t& out, ReadStatus& s) {
+  return ReadInteger(v, out, s);
+}
+inline bool ReadUint64(const rapidjson::Value& v, std::uint64_t& out, ReadStatus& s) {
+  return ReadInteger(v, out, s);
+}
+inline bool ReadDouble(const rapidjson::Value& v, double& out, ReadStatus& s) {
+  if (v.IsNumber()) {
+    out = v.GetDouble();
+    return true;
+  }
+  if (v.IsString()) {
+    const std::string_view text(v.GetString(), v.GetStringLength());
+    if (text == "NaN") out = std::numeric_limits<double>::quiet_NaN();
+    else if (text == "Infinity") out = std::numeric_limits<double>::infinity();
+    else if (text == "-Infinity") out = -std::numeric_limits<double>::infinity();
+    else return s.Fail("not a number: \"" + std::string(text) + "\"");
+    return true;
+  }
+  return s.Fail("a number was expected");
+}
+inline bool ReadFloat(const rapidjson::Value& v, float& out, ReadStatus& s) {
+  double d = 0;
+  if (!ReadDouble(v, d, s)) return false;
+  out = static_cast<float>(d);
+  return true;
+}
+inline bool ReadBool(const rapidjson::Value& v, bool& out, ReadStatus& s) {
+  if (!v.IsBool()) return s.Fail("true or false was expected");
+  out = v.GetBool();
+  return true;
+}
+inline bool ReadString(const rapidjson::Value& v, std::string& out, ReadStatus& s) {
+  if (!v.IsString()) return s.Fail("a string was expected");
+  out.assign(v.GetString(), v.GetStringLength());
+  return true;
+}
+// An enum by name, or by number (proto3 enums are open: any number is kept).
+template <class Enum>
+bool ReadEnum(const rapidjson::Value& v, bool (*parse)(const std::string&, Enum*), int& out,
+              ReadStatus& s) {
+  if (v.IsInt()) {
+    out = v.GetInt();
+    return true;
+  }
+  if (!v.IsString()) return s.Fail("an enum name or number was expected");
+  Enum value{};
+  const std::string name(v.GetString(), v.GetStringLength());
+  if (!parse(name, &value)) return s.Fail("no such value: \"" + name + "\"");
+  out = static_cast<int>(value);
+  return true;
+}
+
+// ---- Whole documents ----------------------------------------------------------------------
+
+// The message as JSON text (the generated WriteJson, found by argument-dependent lookup in
+// the message's package).
+template <class Message>
+std::string ToJson(const Message& message) {
+  rapidjson::StringBuffer buffer;
+  Writer writer(buffer);
+  WriteJson(message, writer, false);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+// Reads JSON text into `message` (cleared first); false with `error` set when the text is
+// not JSON or not the message. Parsed without recursion, so nesting cannot exhaust the stack.
+template <class Message>
+bool FromJson(std::string_view text, Message& message, std::string& error) {
+  message.Clear();
+  rapidjson::Document document;
+  document.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
+                 rapidjson::kParseFullPrecisionFlag>(
+      text.data(), text.size());
+  if (document.HasParseError()) {
+    error = "not JSON (at byte " + std::to_string(document.GetErrorOffset()) + ")";
+    return false;
+  }
+  ReadStatus status;
+  if (!ReadJson(document, message, status)) {
+    error = status.error;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace kafenio::json
