@@ -18,12 +18,6 @@ void EnsureMigrationsTable(sqlite::Connection& db) {
       " applied_ms INTEGER NOT NULL);");
 }
 
-std::int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 int SchemaVersion(sqlite::Connection& db) {
@@ -35,14 +29,25 @@ int SchemaVersion(sqlite::Connection& db) {
   return version;
 }
 
-int ApplyMigrations(sqlite::Connection& db, std::span<const Migration> migrations) {
-  const int current = SchemaVersion(db);
+std::int64_t MigrationTimeMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+int RefuseNewerSchema(int current, std::span<const Migration> migrations) {
   const int known = migrations.empty() ? 0 : migrations.back().version;
   if (current > known) {
     throw SchemaTooNewError("database schema version " + std::to_string(current) +
                             " is newer than this program knows (" + std::to_string(known) +
                             "); run a newer kafenio");
   }
+  return known;
+}
+
+int ApplyMigrations(sqlite::Connection& db, std::span<const Migration> migrations) {
+  const int current = SchemaVersion(db);
+  RefuseNewerSchema(current, migrations);
   int applied = 0;
   for (const auto& migration : migrations) {
     if (migration.version <= current) continue;
@@ -58,7 +63,7 @@ int ApplyMigrations(sqlite::Connection& db, std::span<const Migration> migration
       db.Prepare("INSERT INTO schema_migrations (version, name, applied_ms) VALUES (?, ?, ?)")
           .Bind(1, migration.version)
           .Bind(2, std::string_view(migration.name))
-          .Bind(3, NowMs())
+          .Bind(3, MigrationTimeMs())
           .Run();
       db.RunScript("COMMIT");
     } catch (const StorageError& error) {

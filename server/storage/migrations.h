@@ -2,6 +2,7 @@
 // Schema migrations: migrations/NNNN_name.sql, embedded in the program at build time
 // (cmake/EmbedMigrations.cmake), applied in order at start-up, each in its own transaction
 // and recorded in schema_migrations.
+#include <cstdint>
 #include <span>
 
 namespace kafenio::storage {
@@ -21,6 +22,13 @@ std::span<const Migration> EmbeddedMigrations();
 
 // The highest version recorded in the database; 0 for an empty database.
 int SchemaVersion(sqlite::Connection& db);
+
+// When a migration is recorded as applied: the wall clock (the server's Clock is not up yet).
+std::int64_t MigrationTimeMs();
+
+// Throws SchemaTooNewError when a database at version `current` was migrated by a newer
+// program than one that knows `migrations` (either backend). Returns the newest known.
+int RefuseNewerSchema(int current, std::span<const Migration> migrations);
 
 // Applies the migrations newer than the database's version, one transaction each. Throws
 // SchemaTooNewError, changing nothing, when the database records a version this list lacks.

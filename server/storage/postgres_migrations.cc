@@ -1,6 +1,5 @@
 #include "server/storage/postgres_migrations.h"
 
-#include <chrono>
 #include <string>
 
 #include "server/storage/storage_error.h"
@@ -19,12 +18,6 @@ void EnsureMigrationsTable(pg::Connection& db) {
       " version INTEGER PRIMARY KEY,"
       " name TEXT NOT NULL,"
       " applied_ms BIGINT NOT NULL)");
-}
-
-std::int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 // Holds the advisory lock for its lifetime (a session lock: it survives the migrations'
@@ -61,12 +54,7 @@ int ApplyMigrations(pg::Connection& db, std::span<const Migration> migrations) {
   MigrationLock lock(db);
   EnsureMigrationsTable(db);
   const int current = SchemaVersion(db);
-  const int known = migrations.empty() ? 0 : migrations.back().version;
-  if (current > known) {
-    throw SchemaTooNewError("database schema version " + std::to_string(current) +
-                            " is newer than this program knows (" + std::to_string(known) +
-                            "); run a newer kafenio");
-  }
+  RefuseNewerSchema(current, migrations);
   int applied = 0;
   for (const auto& migration : migrations) {
     if (migration.version <= current) continue;
@@ -74,7 +62,7 @@ int ApplyMigrations(pg::Connection& db, std::span<const Migration> migrations) {
     try {
       db.Script(migration.sql);
       db.Run("INSERT INTO schema_migrations (version, name, applied_ms) VALUES ($1, $2, $3)",
-             pg::Params().Add(migration.version).Add(migration.name).Add(NowMs()));
+             pg::Params().Add(migration.version).Add(migration.name).Add(MigrationTimeMs()));
       db.Command("COMMIT");
     } catch (const StorageError& error) {
       try {

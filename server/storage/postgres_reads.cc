@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "server/storage/read_columns.h"
 #include "server/storage/sqlite_codec.h"
 
 namespace kafenio::storage::pgreads {
@@ -34,17 +35,6 @@ class Snapshot {
   pg::Connection& db_;
   const bool own_;
 };
-
-constexpr std::string_view kAccountColumns =
-    "SELECT id, name, password_hash, created_ms FROM accounts";
-
-constexpr std::string_view kTableColumns =
-    "SELECT id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms,"
-    " public_id, series_matches, closed_ms FROM game_tables";
-
-constexpr std::string_view kMatchColumns =
-    "SELECT id, table_id, game, rules, first_dealer, rated, state, created_ms, finished_ms"
-    " FROM matches";
 
 GameTable ReadTable(const Result& row, int r) {
   GameTable table;

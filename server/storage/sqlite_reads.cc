@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include "server/storage/read_columns.h"
 #include "server/storage/sqlite_codec.h"
 
 namespace kafenio::storage::reads {
@@ -48,13 +49,6 @@ class Snapshot {
   sqlite::Connection& db_;
   const bool own_;
 };
-
-constexpr std::string_view kAccountColumns =
-    "SELECT id, name, password_hash, created_ms FROM accounts";
-
-constexpr std::string_view kTableColumns =
-    "SELECT id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms,"
-    " public_id, series_matches, closed_ms FROM game_tables";
 
 GameTable ReadTable(const sqlite::Statement& row) {
   GameTable table;
@@ -103,10 +97,6 @@ Match ReadMatch(sqlite::Connection& db, const sqlite::Statement& row) {
   }
   return match;
 }
-
-constexpr std::string_view kMatchColumns =
-    "SELECT id, table_id, game, rules, first_dealer, rated, state, created_ms, finished_ms"
-    " FROM matches";
 
 }  // namespace
 

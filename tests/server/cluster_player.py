@@ -9,7 +9,8 @@ import signal
 
 import websockets
 
-from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, play_move_as_player
+from kafenio_client import (Client, ServerError, ServerProcess, body_of, game_view, note_event,
+                            play_move_as_player, unless_closed)
 
 SECRET = "5a" * 32
 
@@ -158,12 +159,7 @@ class ClusterPlayer:
     async def play_connected(self):
         client = self.client
         while True:
-            get = asyncio.ensure_future(client.next_event(timeout=15))
-            done, _ = await asyncio.wait({get, client.closed}, return_when=asyncio.FIRST_COMPLETED)
-            if get not in done:
-                get.cancel()
-                raise ConnectionError("closed")
-            message = get.result()
+            message = await unless_closed(client, client.next_event(timeout=15))
             if "table_redirect" in message:
                 raise TableMoved()
             if "match_event" not in message:
@@ -172,16 +168,9 @@ class ClusterPlayer:
             event = message["match_event"]
             client.match_id, client.last_seq = int(event["match_id"]), int(event["seq"])
             self.match_id = client.match_id
-            kind = body_of(event)
-            if kind == "move_played":
-                move = event["move_played"]["move"]
-                key = (int(event["match_id"]), int(event["seq"]))
-                self.seen_moves[key] = (int(move.get("seat", 0)), move["notation"])
-            if kind == "match_ended":
+            if note_event(event, self.seen_moves):
                 return True
             view = game_view(event)
-            if view.get("winner", -1) >= 0:
-                return True
             if view["to_act"] == view["viewer"] and view["legal_moves"]:
                 if await play_move_as_player(client, self.table_id,
                                              view["legal_moves"][0]["notation"],

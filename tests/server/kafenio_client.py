@@ -217,12 +217,37 @@ class Client:
         await self.reader
 
 
+async def unless_closed(client, read):
+    """Awaits `read` (a read from `client`, such as client.next_match_event()); raises
+    ConnectionError when the connection closes first."""
+    get = asyncio.ensure_future(read)
+    done, _ = await asyncio.wait({get, client.closed}, return_when=asyncio.FIRST_COMPLETED)
+    if get not in done:
+        get.cancel()
+        raise ConnectionError("closed")
+    return get.result()
+
+
 def body_of(event):
     """The name of the MatchEvent's kind: match_started, hand_started, move_played, ..."""
     for kind in ("match_started", "hand_started", "move_played", "hand_ended", "match_ended", "snapshot"):
         if event.get(kind) is not None:
             return kind
     return None
+
+
+def note_event(event, seen_moves):
+    """Notes a move_played event's move in `seen_moves` ((match id, seq) -> (seat, notation),
+    as broadcast) and says whether the match is over: its end, or a snapshot of a match
+    that ended while the player was away."""
+    kind = body_of(event)
+    if kind == "move_played":
+        move = event["move_played"]["move"]
+        key = (int(event["match_id"]), int(event["seq"]))
+        seen_moves[key] = (int(move.get("seat", 0)), move["notation"])
+    if kind == "match_ended":
+        return True
+    return game_view(event).get("winner", -1) >= 0
 
 
 def _view_defaults():

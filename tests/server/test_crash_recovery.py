@@ -27,7 +27,7 @@ import tempfile
 
 import websockets
 
-from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, play_move_as_player, run
+from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, note_event, play_move_as_player, run, unless_closed
 
 SECRET = "5a" * 32
 CLOCK_MS = 600000
@@ -152,23 +152,11 @@ class Player:
     async def play_connected(self):
         client = self.client
         while True:
-            get = asyncio.ensure_future(client.next_match_event(timeout=120))
-            done, _ = await asyncio.wait({get, client.closed}, return_when=asyncio.FIRST_COMPLETED)
-            if get not in done:
-                get.cancel()
-                raise ConnectionError("closed")
-            event = get.result()
+            event = await unless_closed(client, client.next_match_event(timeout=120))
             self.client_match, self.client_seq = client.match_id, client.last_seq
-            kind = body_of(event)
-            if kind == "move_played":
-                move = event["move_played"]["move"]
-                key = (int(event["match_id"]), int(event["seq"]))
-                self.seen_moves[key] = (int(move.get("seat", 0)), move["notation"])
-            if kind == "match_ended":
+            if note_event(event, self.seen_moves):
                 return True
             view = game_view(event)
-            if view.get("winner", -1) >= 0:
-                return True  # a snapshot of a match that ended while we were away
             if view["to_act"] == view["viewer"] and view["legal_moves"]:
                 # expected_seq: the server refuses the move if this view is no longer current
                 # (a newer event is then on its way), so no other message can hold us up.

@@ -64,55 +64,51 @@ TEST_CASE("while PostgreSQL cannot be reached writes fail, and nothing failed is
   CHECK(moves[0].sequence == 2);
 }
 
-// How many moves of the match are stored, read past the proxy.
-std::int64_t StoredMoves(const testing::TestDatabase& database, std::int64_t match) {
-  pg::Connection db(database.conninfo());
-  return db.Run("SELECT COUNT(*) FROM move_events WHERE match_id = $1", pg::Params().Add(match))
-      .Int(0, 0);
-}
+// A store writing through a proxy that can cut its connection, with one match to write to.
+struct ProxiedStore {
+  testing::TestDatabase database;
+  testing::CuttingProxy proxy{database.conninfo()};
+  std::unique_ptr<Storage> store = OpenPostgresStorage({proxy.conninfo()});
+  std::int64_t match = testing::StorageFixture::CreateMatchIn(*store);
+
+  WriteStatus AppendMove(std::int64_t sequence) {
+    return testing::Write(*store,
+                          [&](WriteTransaction& tx) { tx.AppendMove(Move(match, sequence)); });
+  }
+  // How many moves of the match are stored, read past the proxy.
+  std::int64_t StoredMoves() const {
+    pg::Connection db(database.conninfo());
+    return db.Run("SELECT COUNT(*) FROM move_events WHERE match_id = $1", pg::Params().Add(match))
+        .Int(0, 0);
+  }
+};
 
 TEST_CASE("a COMMIT whose answer is lost is looked up: committed, acknowledged, not doubled",
           "[postgres]") {
-  testing::TestDatabase database;
-  testing::CuttingProxy proxy(database.conninfo());
-  auto store = OpenPostgresStorage({proxy.conninfo()});
-  std::int64_t match = 0;
-  REQUIRE(testing::Write(*store, [&](WriteTransaction& tx) {
-            match = tx.CreateMatch(testing::BotMatch("pilotta", 4));
-          }).ok());
-  proxy.Arm(testing::CuttingProxy::Cut::after_answer, "COMMIT");
-  const auto lost_answer =
-      testing::Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 1)); });
-  REQUIRE(proxy.done());
+  ProxiedStore db;
+  db.proxy.Arm(testing::CuttingProxy::Cut::after_answer, "COMMIT");
+  const auto lost_answer = db.AppendMove(1);
+  REQUIRE(db.proxy.done());
   CHECK(lost_answer.ok());  // it did commit: acknowledged
-  CHECK(StoredMoves(database, match) == 1);
-  REQUIRE(
-      testing::Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 2)); }).ok());
-  CHECK(StoredMoves(database, match) == 2);  // once each: the batch was not run again
-  store->Close();
+  CHECK(db.StoredMoves() == 1);
+  REQUIRE(db.AppendMove(2).ok());
+  CHECK(db.StoredMoves() == 2);  // once each: the batch was not run again
+  db.store->Close();
 }
 
 TEST_CASE("a COMMIT lost before the server saw it is reported failed, and nothing is stored",
           "[postgres]") {
-  testing::TestDatabase database;
-  testing::CuttingProxy proxy(database.conninfo());
-  auto store = OpenPostgresStorage({proxy.conninfo()});
-  std::int64_t match = 0;
-  REQUIRE(testing::Write(*store, [&](WriteTransaction& tx) {
-            match = tx.CreateMatch(testing::BotMatch("diloti", 2));
-          }).ok());
-  proxy.Arm(testing::CuttingProxy::Cut::before, "COMMIT");
-  const auto lost =
-      testing::Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 1)); });
-  REQUIRE(proxy.done());
+  ProxiedStore db;
+  db.proxy.Arm(testing::CuttingProxy::Cut::before, "COMMIT");
+  const auto lost = db.AppendMove(1);
+  REQUIRE(db.proxy.done());
   CHECK_FALSE(lost.ok());  // never acknowledged
   CHECK_FALSE(lost.conflict);
-  CHECK(StoredMoves(database, match) == 0);
+  CHECK(db.StoredMoves() == 0);
   // The table plays the move again; it is stored once.
-  REQUIRE(
-      testing::Write(*store, [&](WriteTransaction& tx) { tx.AppendMove(Move(match, 1)); }).ok());
-  CHECK(StoredMoves(database, match) == 1);
-  store->Close();
+  REQUIRE(db.AppendMove(1).ok());
+  CHECK(db.StoredMoves() == 1);
+  db.store->Close();
 }
 
 TEST_CASE("an operation failing in a PostgreSQL batch fails alone", "[postgres]") {

@@ -55,13 +55,9 @@ struct StorageFixture {
     if (!status.ok()) throw std::runtime_error(status.error);
     return id;
   }
-  std::int64_t CreateMatch(storage::Match match) {
-    std::int64_t id = 0;
-    const auto status =
-        Write(*store, [&](storage::WriteTransaction& tx) { id = tx.CreateMatch(match); });
-    if (!status.ok()) throw std::runtime_error(status.error);
-    return id;
-  }
+  std::int64_t CreateMatch(storage::Match match) { return CreateMatchIn(*store, std::move(match)); }
+  // A match written to `to` (by default four bots at Pilotta); throws when it is not.
+  static std::int64_t CreateMatchIn(storage::Storage& to, storage::Match match = {});
 };
 
 inline storage::Match BotMatch(const std::string& game, int seats) {
@@ -73,6 +69,14 @@ inline storage::Match BotMatch(const std::string& game, int seats) {
   }
   match.created_ms = 1;
   return match;
+}
+
+inline std::int64_t StorageFixture::CreateMatchIn(storage::Storage& to, storage::Match match) {
+  if (match.seats.empty()) match = BotMatch("pilotta", 4);
+  std::int64_t id = 0;
+  const auto status = Write(to, [&](storage::WriteTransaction& tx) { id = tx.CreateMatch(match); });
+  if (!status.ok()) throw std::runtime_error(status.error);
+  return id;
 }
 
 }  // namespace kafenio::testing

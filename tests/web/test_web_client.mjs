@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { assert, noErrorsShown, signIn } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 const { tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
@@ -45,10 +46,6 @@ function startServer() {
   });
 }
 
-function assert(condition, message) {
-  if (!condition) throw new Error(`assertion failed: ${message}`);
-}
-
 async function screenshots(page, name) {
   await page.screenshot({ path: `${artifacts}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
@@ -57,18 +54,6 @@ async function screenshots(page, name) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(overflow <= PHONE.width, `${name}: page is ${overflow}px wide on a 390px screen`);
   await page.setViewportSize(DESKTOP);
-}
-
-async function noErrorsShown(page) {
-  const shown = await page.locator('#errors li').allTextContents();
-  assert(shown.length === 0, `errors shown to the player: ${shown.join(' | ')}`);
-}
-
-async function signIn(page, url, name) {
-  await page.goto(url);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Play as guest' }).click();
-  await page.getByRole('heading', { name: 'New table' }).waitFor();
 }
 
 async function createTable(page, game, fill, target = '21') {

@@ -14,13 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import { assert, noErrorsShown, signIn } from './page_helpers.mjs';
 
 const [binary, webDir, pgScript] = process.argv.slice(2);
 const LEASE_MS = 1500;
-
-function assert(condition, message) {
-  if (!condition) throw new Error(`assertion failed: ${message}`);
-}
 
 // A fresh database on the tests' PostgreSQL server (CTest's `postgres` fixture), or on one
 // started here when run by hand.
@@ -59,18 +56,6 @@ function startNode(name, conninfo, secretFile) {
     });
     node.once('exit', (code) => reject(new Error(`node ${name} exited with ${code}`)));
   });
-}
-
-async function noErrorsShown(page) {
-  const shown = await page.locator('#errors li').allTextContents();
-  assert(shown.length === 0, `errors shown to the player: ${shown.join(' | ')}`);
-}
-
-async function signIn(page, url, name) {
-  await page.goto(url);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Play as guest' }).click();
-  await page.getByRole('heading', { name: 'New table' }).waitFor();
 }
 
 // Plays `count` moves whenever it is the page's turn, through the page's own connection
