@@ -46,7 +46,7 @@ async def one_run(binary, failures, rng):
         f.write(SECRET + "\n")
     logs = {name: open(os.path.join(folder, f"node-{name}.log"), "w") for name in "abc"}
     # Bots pace the matches so that they last long enough for every kill.
-    settings = (f"lease_ms={LEASE_MS}", "bot_delay_ms=60")
+    settings = (f"lease_ms={LEASE_MS}", "bot_delay_ms=150")
     nodes = [Node(binary, name, db.conninfo, secret, logs[name], settings) for name in "abc"]
     try:
         players = []
