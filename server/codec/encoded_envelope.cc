@@ -12,16 +12,12 @@ const std::string& EncodedEnvelope::Json() const {
   return json_;
 }
 
-std::shared_ptr<const EncodedEnvelope> EncodedEnvelope::FromEncoding(std::string binary) {
-  return std::shared_ptr<const EncodedEnvelope>(
-      new EncodedEnvelope(FromBinary{}, std::move(binary)));
-}
-
 std::shared_ptr<const EncodedEnvelope> EncodedEnvelope::WithRequestId(
     const std::string& request_id) const {
   v1::Envelope id_only;
   id_only.set_request_id(request_id);
-  return FromEncoding(binary_ + id_only.SerializeAsString());
+  return std::shared_ptr<const EncodedEnvelope>(
+      new EncodedEnvelope(FromBinary{}, binary_ + id_only.SerializeAsString()));
 }
 
 v1::Envelope EncodedEnvelope::Decode() const {

@@ -14,9 +14,6 @@ namespace kafenio::server {
 class EncodedEnvelope {
  public:
   explicit EncodedEnvelope(const v1::Envelope& envelope);
-  // From an Envelope's binary encoding as it is (e.g. two encodings concatenated, which
-  // protobuf reads as one merged message).
-  static std::shared_ptr<const EncodedEnvelope> FromEncoding(std::string binary);
   // The same message with its request_id set (it had none): the copy for the one receiver
   // whose request it answers. Made from the encoding, without building the message again
   // (protobuf reads a field wherever it stands).

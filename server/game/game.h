@@ -46,8 +46,8 @@ class GameMatch {
   virtual v1::Move BotMove() const = 0;
   // The view of `seat` (-1: a spectator). Must show nothing that viewer may not see.
   virtual void FillView(int seat, v1::GameView& out) const = 0;
-  // An event's patch (docs/protocol.md, ViewPatch) comes in two parts, which a client
-  // receives as one message (the encodings concatenated, which protobuf merges): what
+  // An event's patch (docs/protocol.md, ViewPatch) is built in two parts, which a client
+  // receives merged into one message (their fields are disjoint): what
   // changed in the fields every audience sees alike, built once per event, and what
   // changed in the fields of `seat` alone (its viewer, hand and legal moves). Each part is
   // whole when there was none before or after ForgetViews. FillOwnPatch says whether the

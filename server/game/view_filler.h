@@ -16,9 +16,8 @@ using ClearedFields = google::protobuf::RepeatedPtrField<std::string>;
 
 // Which fields of a view to write: all of them, only those every audience sees alike
 // (shared), or only the viewer's own (`viewer`, `hand`, `legal_moves`: the only fields
-// in which one seat's view differs from a spectator's, in both games). A patch is sent as
-// the shared part, built once per event, followed by each audience's own part; protobuf
-// merges the two when it reads them (docs/protocol.md, "Views and patches").
+// in which one seat's view differs from a spectator's, in both games). The shared part is
+// built once per event and each audience's own part is merged into a copy of it.
 enum class ViewPart { all, shared, own };
 
 template <class ViewMessage, class SeatView>

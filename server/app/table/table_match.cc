@@ -2,6 +2,7 @@
 // series, and the events that carry all of it to players: durable first, then delivered in
 // order; rolled back when storage fails.
 #include <algorithm>
+#include <optional>
 
 #include "server/app/table/table.h"
 #include "server/codec/scratch_envelope.h"
@@ -209,10 +210,11 @@ void Table::Emit(std::int64_t seq, const std::function<void(v1::MatchEvent&)>& f
   for (const auto& [id, member] : members_) wanted[AudienceOf(member)] = true;
   // Messages are built on a reused arena and encoded at once: the encoding is all that
   // is kept. After the first event, the event and the fields of the view every audience
-  // sees alike are encoded once; an audience whose own fields (hand, legal moves) changed
-  // gets that encoding followed by theirs, which protobuf reads as one message, and the
-  // others share the first.
-  std::string shared;
+  // sees alike are built once; an audience whose own fields (viewer, hand, legal moves)
+  // changed gets them merged into a copy (one message: concatenating two encodings would
+  // be the same message to protobuf's own parsers, but not to every library's, e.g.
+  // protobufjs replaces a repeated message field), and the others share one encoding.
+  std::optional<ScratchEnvelope> shared;
   std::shared_ptr<const EncodedEnvelope> shared_only;
   const auto build_event = [&](v1::MatchEvent& event) {
     event.set_table_id(settings_.table_id);
@@ -222,10 +224,9 @@ void Table::Emit(std::int64_t seq, const std::function<void(v1::MatchEvent&)>& f
     event.set_turn_deadline_unix_ms(pending.deadline_ms);
   };
   if (!whole_view) {
-    const ScratchEnvelope envelope;
-    build_event(*envelope->mutable_match_event());
-    runner_.match().FillSharedPatch(*envelope->mutable_match_event()->mutable_patch());
-    shared = envelope->SerializeAsString();
+    shared.emplace();
+    build_event(*(*shared)->mutable_match_event());
+    runner_.match().FillSharedPatch(*(*shared)->mutable_match_event()->mutable_patch());
   }
   for (std::size_t audience = 0; audience < pending.audiences.size(); ++audience) {
     if (!wanted[audience]) continue;
@@ -239,10 +240,10 @@ void Table::Emit(std::int64_t seq, const std::function<void(v1::MatchEvent&)>& f
       runner_.match().SetViewBase(seat);
       pending.audiences[audience] = std::make_shared<const EncodedEnvelope>(*envelope);
     } else if (runner_.match().FillOwnPatch(seat, *event.mutable_patch())) {
-      pending.audiences[audience] =
-          EncodedEnvelope::FromEncoding(shared + envelope->SerializeAsString());
+      envelope->MergeFrom(**shared);  // the shared fields and the own ones are disjoint
+      pending.audiences[audience] = std::make_shared<const EncodedEnvelope>(*envelope);
     } else {
-      if (!shared_only) shared_only = EncodedEnvelope::FromEncoding(shared);
+      if (!shared_only) shared_only = std::make_shared<const EncodedEnvelope>(**shared);
       pending.audiences[audience] = shared_only;
     }
   }
