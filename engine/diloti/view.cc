@@ -40,13 +40,17 @@ CardMask SeatView::VisibleCards() const {
   return cards;
 }
 
-SeatView ViewFor(const State& state, int seat) {
-  SeatView view = PublicView(state);
+void SetOwnFields(const State& state, int seat, SeatView& view) {
   view.viewer = seat;
   if (state.phase() == Phase::play) view.hand = state.Hand(seat);
   if (state.ToAct() == seat) {
     for (const Move& move : state.LegalMoves()) view.legal_moves.push_back(move);
   }
+}
+
+SeatView ViewFor(const State& state, int seat) {
+  SeatView view = PublicView(state);
+  SetOwnFields(state, seat, view);
   return view;
 }
 

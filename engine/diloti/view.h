@@ -44,6 +44,10 @@ struct SeatView {
 };
 
 SeatView ViewFor(const State& state, int seat);
+// Only the fields in which a seat's view differs from a spectator's (viewer, hand, legal
+// moves), written into `view`, whose other fields are left as they are: what a server
+// needs to tell one seat what changed for it alone. ViewFor is the public view with these.
+void SetOwnFields(const State& state, int seat, SeatView& view);
 SeatView SpectatorView(const State& state);
 
 }  // namespace kafenio::diloti

@@ -66,14 +66,18 @@ CardMask SeatView::VisibleCards() const {
   return cards;
 }
 
-SeatView ViewFor(const State& state, int seat) {
-  SeatView view = PublicView(state);
+void SetOwnFields(const State& state, int seat, SeatView& view) {
   view.viewer = seat;
   const bool in_hand = state.phase() != Phase::awaiting_deal && state.phase() != Phase::match_over;
   if (in_hand) view.hand = state.Hand(seat);
   if (state.ToAct() == seat) {
     for (const Move& move : state.LegalMoves()) view.legal_moves.push_back(move);
   }
+}
+
+SeatView ViewFor(const State& state, int seat) {
+  SeatView view = PublicView(state);
+  SetOwnFields(state, seat, view);
   return view;
 }
 

@@ -25,8 +25,8 @@ void AddCards(d::CardMask mask, google::protobuf::RepeatedPtrField<std::string>&
 
 // The engine's move as the protocol sends it: the notation, and its tokens as fields
 // (the played card, then each group it takes or builds).
-v1::Move ToProto(const d::Move& move) {
-  v1::Move out;
+// Written into `out` (a view's list entry) without a temporary: views list many moves.
+void FillMove(const d::Move& move, v1::Move& out) {
   out.set_seat(move.seat);
   out.set_notation(d::FormatMoveBody(move));
   out.set_kind(kKindNames[static_cast<int>(move.kind)]);
@@ -35,6 +35,11 @@ v1::Move ToProto(const d::Move& move) {
   const auto lines = record::SplitLines(out.notation());
   for (std::size_t i = 2; i < lines.at(0).tokens.size(); ++i)
     out.add_groups(std::string(lines[0].tokens[i]));
+}
+
+v1::Move ToProto(const d::Move& move) {
+  v1::Move out;
+  FillMove(move, out);
   return out;
 }
 
@@ -93,12 +98,17 @@ class DilotiMatch final : public EngineMatch<d::State, d::SeatView> {
   d::SeatView ViewOf(int seat) const override {
     return seat >= 0 ? d::ViewFor(state_, seat) : d::SpectatorView(state_);
   }
+  d::SeatView OwnViewOf(int seat) const override {
+    d::SeatView view;
+    if (seat >= 0) d::SetOwnFields(state_, seat, view);
+    return view;
+  }
 
-  void WriteView(const d::SeatView& view, const d::SeatView* before, v1::GameView& out,
-                 ClearedFields* cleared) const override {
+  bool WriteView(const d::SeatView& view, const d::SeatView* before, v1::GameView& out,
+                 ClearedFields* cleared, ViewPart part) const override {
     using V = v1::DilotiView;
     using SV = d::SeatView;
-    ViewFiller<V, SV> f(*out.mutable_diloti(), view, before, cleared);
+    ViewFiller<V, SV> f(*out.mutable_diloti(), view, before, cleared, part);
     WriteCommon(f, kPhaseNames, view);
     f.Field(
         V::kCapturedCardsFieldNumber,
@@ -129,7 +139,7 @@ class DilotiMatch final : public EngineMatch<d::State, d::SeatView> {
     f.Member(V::kLastCapturerFieldNumber, &SV::last_capturer,
              [&](V& v) { v.set_last_capturer(view.last_capturer); });
     f.Member(V::kLegalMovesFieldNumber, &SV::legal_moves, [&](V& v) {
-      for (const d::Move& move : view.legal_moves) *v.add_legal_moves() = ToProto(move);
+      for (const d::Move& move : view.legal_moves) FillMove(move, *v.add_legal_moves());
     });
     f.Field(
         V::kLastResultFieldNumber,
@@ -137,6 +147,7 @@ class DilotiMatch final : public EngineMatch<d::State, d::SeatView> {
           return !(a.last_result == b.last_result) || a.totals != b.totals;
         },
         [&](V& v) { FillResult(view.last_result, view.totals, *v.mutable_last_result()); });
+    return f.Wrote();
   }
 };
 

@@ -3,7 +3,8 @@
 // forwarded to the engine's State. Both engines' States share these names (Players,
 // rules, phase with awaiting_deal, MatchOver, ToAct, Dealer, HandNumber, Winner,
 // Totals); a game's adapter adds only its moves, its views and its results. Views and
-// patches: each audience's last view is kept, and a patch writes what differs from it.
+// patches: the shared fields' last view and each audience's own last view are kept, and
+// a patch writes what differs from them.
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -32,17 +33,29 @@ class EngineMatch : public GameMatch {
   std::array<int, 2> Totals() const override { return state_.Totals(); }
 
   void FillView(int seat, v1::GameView& out) const override {
-    WriteView(ViewOf(seat), nullptr, out, nullptr);
+    WriteView(ViewOf(seat), nullptr, out, nullptr, ViewPart::all);
   }
-  void FillPatch(int seat, v1::ViewPatch& out) override {
+  void FillSharedPatch(v1::ViewPatch& out) override {
+    SeatView now = ViewOf(-1);
+    WriteView(now, shared_base_ ? &*shared_base_ : nullptr, *out.mutable_set(),
+              out.mutable_cleared(), ViewPart::shared);
+    shared_base_ = std::move(now);
+  }
+  bool FillOwnPatch(int seat, v1::ViewPatch& out) override {
     std::optional<SeatView>& base = BaseOf(seat);
-    SeatView now = ViewOf(seat);
-    WriteView(now, base ? &*base : nullptr, *out.mutable_set(), out.mutable_cleared());
+    SeatView now = OwnViewOf(seat);
+    const bool wrote = WriteView(now, base ? &*base : nullptr, *out.mutable_set(),
+                                 out.mutable_cleared(), ViewPart::own);
     base = std::move(now);
+    return wrote;
   }
-  void SetViewBase(int seat) override { BaseOf(seat) = ViewOf(seat); }
+  void SetViewBase(int seat) override {
+    BaseOf(seat) = ViewOf(seat);
+    shared_base_ = ViewOf(-1);
+  }
   void ForgetViews() override {
     for (auto& base : bases_) base.reset();
+    shared_base_.reset();
   }
 
  protected:
@@ -54,9 +67,13 @@ class EngineMatch : public GameMatch {
 
   // The engine's view of `seat` (-1: a spectator).
   virtual SeatView ViewOf(int seat) const = 0;
-  // Writes `now` as a whole view (`before` null) or as a patch from `before` (ViewFiller).
-  virtual void WriteView(const SeatView& now, const SeatView* before, v1::GameView& out,
-                         ClearedFields* cleared) const = 0;
+  // Only the fields of that view that are the viewer's own (ViewPart::own); the others
+  // are left at their defaults. Cheaper than the whole view, for the own part of a patch.
+  virtual SeatView OwnViewOf(int seat) const = 0;
+  // Writes `part` of `now` as a whole view (`before` null) or as a patch from `before`
+  // (ViewFiller); says whether it wrote anything.
+  virtual bool WriteView(const SeatView& now, const SeatView* before, v1::GameView& out,
+                         ClearedFields* cleared, ViewPart part) const = 0;
 
   // The fields every game's view message has, under the same names (DilotiView,
   // PilottaView), from the engine's view of one seat or a spectator: who sees it, the
@@ -96,8 +113,10 @@ class EngineMatch : public GameMatch {
   std::optional<SeatView>& BaseOf(int seat) {
     return bases_[seat < 0 ? bases_.size() - 1 : static_cast<std::size_t>(seat)];
   }
-  // Each audience's view as its last patch (or SetViewBase) left it: seats, then spectators.
+  // Each audience's view as its last own patch (or SetViewBase) left it: seats, then
+  // spectators; and the shared fields as the last shared patch left them.
   std::array<std::optional<SeatView>, 5> bases_;
+  std::optional<SeatView> shared_base_;
 };
 
 }  // namespace kafenio::server

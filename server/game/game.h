@@ -46,9 +46,14 @@ class GameMatch {
   virtual v1::Move BotMove() const = 0;
   // The view of `seat` (-1: a spectator). Must show nothing that viewer may not see.
   virtual void FillView(int seat, v1::GameView& out) const = 0;
-  // What changed in the view of `seat` since its last patch (docs/protocol.md, ViewPatch):
-  // the whole view, as a patch, when there was none or after ForgetViews.
-  virtual void FillPatch(int seat, v1::ViewPatch& out) = 0;
+  // An event's patch (docs/protocol.md, ViewPatch) is built in two parts, which a client
+  // receives merged into one message (their fields are disjoint): what
+  // changed in the fields every audience sees alike, built once per event, and what
+  // changed in the fields of `seat` alone (its viewer, hand and legal moves). Each part is
+  // whole when there was none before or after ForgetViews. FillOwnPatch says whether the
+  // seat's own fields changed at all (when not, its patch is the shared part alone).
+  virtual void FillSharedPatch(v1::ViewPatch& out) = 0;
+  virtual bool FillOwnPatch(int seat, v1::ViewPatch& out) = 0;
   // `seat` has been sent its whole view as it is now: its next patch starts from there.
   virtual void SetViewBase(int seat) = 0;
   // Every audience's next patch is its whole view (after the match was rebuilt).

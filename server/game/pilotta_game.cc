@@ -30,8 +30,8 @@ void AddCards(p::CardMask mask, google::protobuf::RepeatedPtrField<std::string>&
 }
 
 // The engine's move as the protocol sends it: notation and fields.
-v1::Move ToProto(const p::Move& move) {
-  v1::Move out;
+// Written into `out` (a view's list entry) without a temporary: views list many moves.
+void FillMove(const p::Move& move, v1::Move& out) {
   out.set_seat(move.seat);
   out.set_notation(p::FormatMoveBody(move));
   out.set_kind(kKindNames[static_cast<int>(move.kind)]);
@@ -53,6 +53,11 @@ v1::Move ToProto(const p::Move& move) {
     default:
       break;
   }
+}
+
+v1::Move ToProto(const p::Move& move) {
+  v1::Move out;
+  FillMove(move, out);
   return out;
 }
 
@@ -134,12 +139,17 @@ class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
   p::SeatView ViewOf(int seat) const override {
     return seat >= 0 ? p::ViewFor(state_, seat) : p::SpectatorView(state_);
   }
+  p::SeatView OwnViewOf(int seat) const override {
+    p::SeatView view;
+    if (seat >= 0) p::SetOwnFields(state_, seat, view);
+    return view;
+  }
 
-  void WriteView(const p::SeatView& view, const p::SeatView* before, v1::GameView& out,
-                 ClearedFields* cleared) const override {
+  bool WriteView(const p::SeatView& view, const p::SeatView* before, v1::GameView& out,
+                 ClearedFields* cleared, ViewPart part) const override {
     using V = v1::PilottaView;
     using SV = p::SeatView;
-    ViewFiller<V, SV> f(*out.mutable_pilotta(), view, before, cleared);
+    ViewFiller<V, SV> f(*out.mutable_pilotta(), view, before, cleared, part);
     WriteCommon(f, kPhaseNames, view);
     f.Member(V::kTricksWonFieldNumber, &SV::tricks_won, [&](V& v) {
       for (int tricks : view.tricks_won) v.add_tricks_won(tricks);
@@ -157,7 +167,7 @@ class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
         p::Move as_move = p::Move::Make(call.kind, call.seat);
         as_move.value = call.value;
         as_move.suit = call.suit;
-        *v.add_calls() = ToProto(as_move);
+        FillMove(as_move, *v.add_calls());
       }
     });
     f.Field(
@@ -176,7 +186,8 @@ class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
         });
     f.Member(V::kTrickNumberFieldNumber, &SV::trick_number,
              [&](V& v) { v.set_trick_number(view.trick_number); });
-    f.Member(V::kTrickFieldNumber, &SV::trick, [&](V& v) { AddTrick(view.trick, *v.mutable_trick()); });
+    f.Member(V::kTrickFieldNumber, &SV::trick,
+             [&](V& v) { AddTrick(view.trick, *v.mutable_trick()); });
     f.Member(V::kLastTrickFieldNumber, &SV::last_trick,
              [&](V& v) { AddTrick(view.last_trick, *v.mutable_last_trick()); });
     f.Member(V::kLastTrickWinnerFieldNumber, &SV::last_trick_winner,
@@ -194,7 +205,7 @@ class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
     f.Member(V::kBeloteCompleteFieldNumber, &SV::belote_complete,
              [&](V& v) { v.set_belote_complete(view.belote_complete); });
     f.Member(V::kLegalMovesFieldNumber, &SV::legal_moves, [&](V& v) {
-      for (const p::Move& move : view.legal_moves) *v.add_legal_moves() = ToProto(move);
+      for (const p::Move& move : view.legal_moves) FillMove(move, *v.add_legal_moves());
     });
     f.Field(
         V::kLastResultFieldNumber,
@@ -204,6 +215,7 @@ class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
         [&](V& v) {
           FillResult(view.last_result, view.totals, state_.rules(), *v.mutable_last_result());
         });
+    return f.Wrote();
   }
 };
 

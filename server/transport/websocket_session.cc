@@ -21,9 +21,16 @@ namespace net = boost::asio;
 
 std::atomic<std::uint64_t> next_peer_id{1};
 
+// A connection's socket with its strand as a concrete type, not the type-erased
+// any_io_executor that an accepted socket has: every asynchronous operation copies its
+// executor and asks it for work tracking, which the erased type pays for with a heap
+// allocation each time (dozens per move on a busy table).
+using ConnectionStrand = net::strand<net::io_context::executor_type>;
+using ConnectionSocket = net::basic_stream_socket<net::ip::tcp, ConnectionStrand>;
+
 class WebsocketSession final : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(net::ip::tcp::socket socket, ServerContext& context)
+  WebsocketSession(ConnectionSocket socket, ServerContext& context)
       : ws_(std::move(socket)),
         context_(context),
         id_(next_peer_id.fetch_add(1)),
@@ -170,7 +177,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 
   // On the bare socket: the websocket stream has timeouts of its own, and beast's
   // tcp_stream would add a timer and a larger, heap-allocated operation to every write.
-  websocket::stream<net::ip::tcp::socket> ws_;
+  websocket::stream<ConnectionSocket> ws_;
   ServerContext& context_;
   std::uint64_t id_;
   beast::flat_buffer buffer_;
@@ -189,7 +196,17 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 void StartWebsocketSession(beast::tcp_stream stream,
                            beast::http::request<beast::http::string_body> request,
                            ServerContext& context) {
-  std::make_shared<WebsocketSession>(stream.release_socket(), context)->Run(std::move(request));
+  // The same descriptor, moved to a socket on a strand of the concrete type (above).
+  net::ip::tcp::socket accepted = stream.release_socket();
+  auto& io = static_cast<net::io_context&>(
+      net::query(accepted.get_executor(), net::execution::context));
+  boost::system::error_code ec;
+  const auto protocol = accepted.local_endpoint(ec).protocol();
+  if (ec) return ReportTransportError("websocket socket", ec);  // the peer already went
+  const auto handle = accepted.release(ec);
+  if (ec) return ReportTransportError("websocket socket", ec);
+  ConnectionSocket socket(net::make_strand(io), protocol, handle);
+  std::make_shared<WebsocketSession>(std::move(socket), context)->Run(std::move(request));
 }
 
 }  // namespace kafenio::server

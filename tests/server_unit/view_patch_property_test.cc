@@ -1,7 +1,8 @@
 // The event stream's promise (docs/protocol.md, "Views and patches"): a client that starts
 // from a whole view and applies each event's patch has, after every move of a match, the
 // very view the server would send whole, for every seat and for spectators. Checked over
-// thousands of random matches of every preset, with the patches as they go over the wire.
+// thousands of random matches of every preset, with the patches as they go over the wire
+// (a shared part built once, and each audience's own merged into it).
 #include <google/protobuf/util/message_differencer.h>
 
 #include <catch2/catch.hpp>
@@ -35,9 +36,16 @@ void PlayAndCompare(const MatchSpec& spec, std::uint64_t seed) {
   }
   std::mt19937_64 rng(seed);
   const auto check_every_audience = [&] {
+    // As the table builds them: the shared part once, each audience's own part merged
+    // into a copy of it.
+    v1::ViewPatch shared;
+    match.FillSharedPatch(shared);
     for (std::size_t i = 0; i < audiences.size(); ++i) {
       v1::ViewPatch patch;
-      match.FillPatch(audiences[i], patch);
+      if (match.FillOwnPatch(audiences[i], patch))
+        patch.MergeFrom(shared);
+      else
+        patch = shared;
       v1::ViewPatch received;
       if (!received.ParseFromString(patch.SerializeAsString())) FAIL("a patch does not parse");
       ApplyViewPatch(received, client[i]);
@@ -57,8 +65,8 @@ void PlayAndCompare(const MatchSpec& spec, std::uint64_t seed) {
       // The move is drawn from the view the mover has built from patches (checked equal
       // to the whole view just before).
       const v1::GameView& view = client[static_cast<std::size_t>(match.ToAct())];
-      const auto& legal = view.has_pilotta() ? view.pilotta().legal_moves()
-                                             : view.diloti().legal_moves();
+      const auto& legal =
+          view.has_pilotta() ? view.pilotta().legal_moves() : view.diloti().legal_moves();
       if (legal.empty()) FAIL("no legal move for the seat to act");
       const v1::Move& move =
           legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
@@ -104,7 +112,8 @@ TEST_CASE("after ForgetViews a patch is the whole view, whatever the client had"
   stale.mutable_pilotta()->add_hand("As");
   match.ForgetViews();
   v1::ViewPatch patch;
-  match.FillPatch(0, patch);
+  match.FillSharedPatch(patch);
+  match.FillOwnPatch(0, patch);
   ApplyViewPatch(patch, stale);
   v1::GameView whole;
   match.FillView(0, whole);

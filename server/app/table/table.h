@@ -12,6 +12,7 @@
 // go out one at a time (SerialWrites); when one fails, the match is rolled back to what is
 // stored and the players are told (STORAGE_UNAVAILABLE).
 #include <boost/asio/post.hpp>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
 #include <cstdint>
 #include <functional>
@@ -56,7 +57,9 @@ struct TableSettings {
 
 // What every table of a server shares; it must outlive them.
 struct TableServices {
-  boost::asio::any_io_executor executor;
+  // The io_context's own executor type, not the erased any_io_executor: a table's strand
+  // over it posts without allocating for the executor each time.
+  boost::asio::io_context::executor_type executor;
   const ServerConfig& config;
   MatchLog& log;
   Metrics& metrics;
@@ -72,7 +75,7 @@ struct SeatReservation {
 
 class Table : public std::enable_shared_from_this<Table> {
  public:
-  using Executor = boost::asio::strand<boost::asio::any_io_executor>;
+  using Executor = boost::asio::strand<boost::asio::io_context::executor_type>;
 
   // `listener` hears of the table's changes, matches and closing (the table directory).
   Table(const TableServices& services, TableListener& listener, TableSettings settings);

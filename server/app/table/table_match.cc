@@ -2,6 +2,7 @@
 // series, and the events that carry all of it to players: durable first, then delivered in
 // order; rolled back when storage fails.
 #include <algorithm>
+#include <optional>
 
 #include "server/app/table/table.h"
 #include "server/codec/scratch_envelope.h"
@@ -207,25 +208,44 @@ void Table::Emit(std::int64_t seq, const std::function<void(v1::MatchEvent&)>& f
   // was not built gets a snapshot instead (SendCatchUp).
   std::array<bool, 5> wanted{};
   for (const auto& [id, member] : members_) wanted[AudienceOf(member)] = true;
-  for (std::size_t audience = 0; audience < pending.audiences.size(); ++audience) {
-    if (!wanted[audience]) continue;
-    if (audience != kSpectator && static_cast<int>(audience) >= settings_.seats) continue;
-    // Built on a reused arena and encoded at once: the encoding is all that is kept.
-    const ScratchEnvelope envelope;
-    v1::MatchEvent& event = *envelope->mutable_match_event();
+  // Messages are built on a reused arena and encoded at once: the encoding is all that
+  // is kept. After the first event, the event and the fields of the view every audience
+  // sees alike are built once; an audience whose own fields (viewer, hand, legal moves)
+  // changed gets them merged into a copy (one message: concatenating two encodings would
+  // be the same message to protobuf's own parsers, but not to every library's, e.g.
+  // protobufjs replaces a repeated message field), and the others share one encoding.
+  std::optional<ScratchEnvelope> shared;
+  std::shared_ptr<const EncodedEnvelope> shared_only;
+  const auto build_event = [&](v1::MatchEvent& event) {
     event.set_table_id(settings_.table_id);
     event.set_match_id(runner_.match_id());
     event.set_seq(seq);
     fill(event);
+    event.set_turn_deadline_unix_ms(pending.deadline_ms);
+  };
+  if (!whole_view) {
+    shared.emplace();
+    build_event(*(*shared)->mutable_match_event());
+    runner_.match().FillSharedPatch(*(*shared)->mutable_match_event()->mutable_patch());
+  }
+  for (std::size_t audience = 0; audience < pending.audiences.size(); ++audience) {
+    if (!wanted[audience]) continue;
+    if (audience != kSpectator && static_cast<int>(audience) >= settings_.seats) continue;
     const int seat = audience == kSpectator ? -1 : static_cast<int>(audience);
+    const ScratchEnvelope envelope;
+    v1::MatchEvent& event = *envelope->mutable_match_event();
     if (whole_view) {
+      build_event(event);
       runner_.match().FillView(seat, *event.mutable_view());
       runner_.match().SetViewBase(seat);
+      pending.audiences[audience] = std::make_shared<const EncodedEnvelope>(*envelope);
+    } else if (runner_.match().FillOwnPatch(seat, *event.mutable_patch())) {
+      envelope->MergeFrom(**shared);  // the shared fields and the own ones are disjoint
+      pending.audiences[audience] = std::make_shared<const EncodedEnvelope>(*envelope);
     } else {
-      runner_.match().FillPatch(seat, *event.mutable_patch());
+      if (!shared_only) shared_only = std::make_shared<const EncodedEnvelope>(**shared);
+      pending.audiences[audience] = shared_only;
     }
-    event.set_turn_deadline_unix_ms(pending.deadline_ms);
-    pending.audiences[audience] = std::make_shared<const EncodedEnvelope>(*envelope);
   }
   pending.durable = !write;
   outbox_.Push(std::move(pending));
@@ -294,10 +314,10 @@ void Table::Flush() {
       // The mover left the table before its move was stored: it still gets its answer.
       mover->Deliver(MakeOk(pending.ack->request_id));
     }
-    services_.metrics.ObserveMoveLatency(std::chrono::duration_cast<std::chrono::microseconds>(
-                                             std::chrono::steady_clock::now() -
-                                             pending.ack->received)
-                                             .count());
+    services_.metrics.ObserveMoveLatency(
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+                                                              pending.ack->received)
+            .count());
   });
   if (outbox_.empty() && info_pending_) PublishInfo();
   if (outbox_.empty() && outbox_.snapshots_waiting()) SendWaitingSnapshots();
