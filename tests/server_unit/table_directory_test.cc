@@ -74,9 +74,11 @@ TEST_CASE_METHOD(TableHarness,
   log.hold = false;
   log.Release();
   Settle();
+  CHECK(metrics.tables.load() == 1);
   CHECK(directory.Close("t1", "closed by staff: testing"));
   Settle();
   CHECK_FALSE(directory.Find("t1"));
+  CHECK(metrics.tables.load() == 0);  // counted once, by the directory
   CHECK_FALSE(directory.Close("t1", "again"));
   REQUIRE(news.closed.size() == 1);
   CHECK(news.closed[0] == std::pair<std::string, std::string>{"t1", "closed by staff: testing"});

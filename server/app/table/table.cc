@@ -292,8 +292,7 @@ void Table::CloseNow(const std::string& reason) {
       [this](WriteResult result) {
         if (!result.ok()) StorageFailed("the table's closing", result);
       });
-  services_.metrics.tables.fetch_sub(1, std::memory_order_relaxed);
-  listener_.TableClosed(settings_.table_id, reason);
+  listener_.TableClosed(settings_.table_id, reason);  // the directory counts it out
 }
 
 }  // namespace kafenio::server
