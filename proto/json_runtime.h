@@ -50,22 +50,36 @@ class ReadScope {
 
 // ---- Writing ----------------------------------------------------------------------------
 
-inline void WriteInt32(Writer& w, std::int32_t v) { w.Int(v); }
-inline void WriteUint32(Writer& w, std::uint32_t v) { w.Uint(v); }
+inline void WriteInt32(Writer& w, std::int32_t v) {
+  w.Int(v);
+}
+inline void WriteUint32(Writer& w, std::uint32_t v) {
+  w.Uint(v);
+}
 template <class Integer>
 void WriteQuoted(Writer& w, Integer v) {
   char digits[24];
   const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
   w.String(digits, static_cast<rapidjson::SizeType>(end - digits));
 }
-inline void WriteInt64(Writer& w, std::int64_t v) { WriteQuoted(w, v); }
-inline void WriteUint64(Writer& w, std::uint64_t v) { WriteQuoted(w, v); }
-inline void WriteDouble(Writer& w, double v) { w.Double(v); }
-inline void WriteBool(Writer& w, bool v) { w.Bool(v); }
+inline void WriteInt64(Writer& w, std::int64_t v) {
+  WriteQuoted(w, v);
+}
+inline void WriteUint64(Writer& w, std::uint64_t v) {
+  WriteQuoted(w, v);
+}
+inline void WriteDouble(Writer& w, double v) {
+  w.Double(v);
+}
+inline void WriteBool(Writer& w, bool v) {
+  w.Bool(v);
+}
 inline void WriteString(Writer& w, const std::string& v) {
   w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
 }
-inline void WriteEnum(Writer& w, const std::string& name) { WriteString(w, name); }
+inline void WriteEnum(Writer& w, const std::string& name) {
+  WriteString(w, name);
+}
 
 // ---- Reading ----------------------------------------------------------------------------
 
@@ -125,10 +139,14 @@ inline bool ReadDouble(const rapidjson::Value& v, double& out, ReadStatus& s) {
   }
   if (v.IsString()) {
     const std::string_view text(v.GetString(), v.GetStringLength());
-    if (text == "NaN") out = std::numeric_limits<double>::quiet_NaN();
-    else if (text == "Infinity") out = std::numeric_limits<double>::infinity();
-    else if (text == "-Infinity") out = -std::numeric_limits<double>::infinity();
-    else return s.Fail("not a number: \"" + std::string(text) + "\"");
+    if (text == "NaN")
+      out = std::numeric_limits<double>::quiet_NaN();
+    else if (text == "Infinity")
+      out = std::numeric_limits<double>::infinity();
+    else if (text == "-Infinity")
+      out = -std::numeric_limits<double>::infinity();
+    else
+      return s.Fail("not a number: \"" + std::string(text) + "\"");
     return true;
   }
   return s.Fail("a number was expected");
@@ -184,8 +202,7 @@ bool FromJson(std::string_view text, Message& message, std::string& error) {
   message.Clear();
   rapidjson::Document document;
   document.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
-                 rapidjson::kParseFullPrecisionFlag>(
-      text.data(), text.size());
+                 rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
   if (document.HasParseError()) {
     error = "not JSON (at byte " + std::to_string(document.GetErrorOffset()) + ")";
     return false;

@@ -198,8 +198,8 @@ void StartWebsocketSession(beast::tcp_stream stream,
                            ServerContext& context) {
   // The same descriptor, moved to a socket on a strand of the concrete type (above).
   net::ip::tcp::socket accepted = stream.release_socket();
-  auto& io = static_cast<net::io_context&>(
-      net::query(accepted.get_executor(), net::execution::context));
+  auto& io =
+      static_cast<net::io_context&>(net::query(accepted.get_executor(), net::execution::context));
   boost::system::error_code ec;
   const auto protocol = accepted.local_endpoint(ec).protocol();
   if (ec) return ReportTransportError("websocket socket", ec);  // the peer already went

@@ -26,8 +26,8 @@ void Fill(pb::Message& message, std::mt19937_64& rng, int depth) {
   const pb::Descriptor* descriptor = message.GetDescriptor();
   const pb::Reflection* reflection = message.GetReflection();
   const auto text = [&] {
-    static const char* const kTexts[] = {"", "Γιώργος", "play Jh", "a \"quoted\" \\ line\n",
-                                         "tab\there", "\x01\x1f", "€ ✓"};
+    static const char* const kTexts[] = {
+        "", "Γιώργος", "play Jh", "a \"quoted\" \\ line\n", "tab\there", "\x01\x1f", "€ ✓"};
     return std::string(kTexts[rng() % std::size(kTexts)]);
   };
   for (int i = 0; i < descriptor->field_count(); ++i) {
@@ -75,7 +75,9 @@ void Fill(pb::Message& message, std::mt19937_64& rng, int depth) {
           break;
         case pb::FieldDescriptor::CPPTYPE_ENUM: {
           const pb::EnumDescriptor* e = field->enum_type();
-          const int v = e->value(static_cast<int>(rng() % static_cast<std::uint64_t>(e->value_count())))->number();
+          const int v =
+              e->value(static_cast<int>(rng() % static_cast<std::uint64_t>(e->value_count())))
+                  ->number();
           field->is_repeated() ? reflection->AddEnumValue(&message, field, v)
                                : reflection->SetEnumValue(&message, field, v);
           break;
@@ -114,9 +116,10 @@ TEST_CASE("every message the server writes as JSON reads back the same with prot
     INFO(json);
     REQUIRE(status.ok());
     REQUIRE(pb::util::MessageDifferencer::Equals(parsed, envelope));
-    kinds.insert(std::string(envelope.GetReflection()
-                                 ->GetOneofFieldDescriptor(envelope, v1::Envelope::descriptor()->oneof_decl(0))
-                                 ->name()));
+    kinds.insert(std::string(
+        envelope.GetReflection()
+            ->GetOneofFieldDescriptor(envelope, v1::Envelope::descriptor()->oneof_decl(0))
+            ->name()));
   }
   CHECK(static_cast<int>(kinds.size()) == v1::Envelope::descriptor()->oneof_decl(0)->field_count());
 }
@@ -169,12 +172,13 @@ TEST_CASE("JSON that is not an envelope is refused with the field where it went 
   const std::string deep = "{\"ping\":" + std::string(100000, '[') + std::string(100000, ']') + "}";
   CHECK_FALSE(DecodeFrame(deep, true, read, error));
   // Enums by name or by number; nulls are defaults; 64-bit values as strings or numbers.
-  REQUIRE(DecodeFrame(R"({"error":{"code":"NOT_YOUR_TURN"},"request_id":null})", true, read, error));
+  REQUIRE(
+      DecodeFrame(R"({"error":{"code":"NOT_YOUR_TURN"},"request_id":null})", true, read, error));
   CHECK(read.error().code() == v1::NOT_YOUR_TURN);
   REQUIRE(DecodeFrame(R"({"error":{"code":16}})", true, read, error));
   CHECK(read.error().code() == v1::NOT_YOUR_TURN);
-  REQUIRE(DecodeFrame(R"({"join_table":{"last_seq":"9007199254740993","match_id":12}})", true,
-                      read, error));
+  REQUIRE(DecodeFrame(R"({"join_table":{"last_seq":"9007199254740993","match_id":12}})", true, read,
+                      error));
   CHECK(read.join_table().last_seq() == 9007199254740993);
   CHECK(read.join_table().match_id() == 12);
 }

@@ -11,8 +11,8 @@
 // storage reports it durable is it delivered and the mover's request acknowledged. Writes
 // go out one at a time (SerialWrites); when one fails, the match is rolled back to what is
 // stored and the players are told (STORAGE_UNAVAILABLE).
-#include <boost/asio/post.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <cstdint>
 #include <functional>
