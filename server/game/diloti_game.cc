@@ -95,15 +95,6 @@ class DilotiMatch final : public EngineMatch<d::State, d::SeatView> {
   }
 
  private:
-  d::SeatView ViewOf(int seat) const override {
-    return seat >= 0 ? d::ViewFor(state_, seat) : d::SpectatorView(state_);
-  }
-  d::SeatView OwnViewOf(int seat) const override {
-    d::SeatView view;
-    if (seat >= 0) d::SetOwnFields(state_, seat, view);
-    return view;
-  }
-
   bool WriteView(const d::SeatView& view, const d::SeatView* before, v1::GameView& out,
                  ClearedFields* cleared, ViewPart part) const override {
     using V = v1::DilotiView;

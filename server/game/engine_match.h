@@ -65,11 +65,19 @@ class EngineMatch : public GameMatch {
     return state.phase() == Phase::awaiting_deal;
   }
 
-  // The engine's view of `seat` (-1: a spectator).
-  virtual SeatView ViewOf(int seat) const = 0;
+  // The engine's view of `seat` (-1: a spectator). Both engines name their view functions
+  // alike (ViewFor, SpectatorView, SetOwnFields), found in the engine's namespace by
+  // argument-dependent lookup, as FormatRules is.
+  SeatView ViewOf(int seat) const {
+    return seat >= 0 ? ViewFor(state_, seat) : SpectatorView(state_);
+  }
   // Only the fields of that view that are the viewer's own (ViewPart::own); the others
   // are left at their defaults. Cheaper than the whole view, for the own part of a patch.
-  virtual SeatView OwnViewOf(int seat) const = 0;
+  SeatView OwnViewOf(int seat) const {
+    SeatView view;
+    if (seat >= 0) SetOwnFields(state_, seat, view);
+    return view;
+  }
   // Writes `part` of `now` as a whole view (`before` null) or as a patch from `before`
   // (ViewFiller); says whether it wrote anything.
   virtual bool WriteView(const SeatView& now, const SeatView* before, v1::GameView& out,

@@ -136,15 +136,6 @@ class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
   }
 
  private:
-  p::SeatView ViewOf(int seat) const override {
-    return seat >= 0 ? p::ViewFor(state_, seat) : p::SpectatorView(state_);
-  }
-  p::SeatView OwnViewOf(int seat) const override {
-    p::SeatView view;
-    if (seat >= 0) p::SetOwnFields(state_, seat, view);
-    return view;
-  }
-
   bool WriteView(const p::SeatView& view, const p::SeatView* before, v1::GameView& out,
                  ClearedFields* cleared, ViewPart part) const override {
     using V = v1::PilottaView;
