@@ -9,7 +9,7 @@ import signal
 
 import websockets
 
-from kafenio_client import (Client, ServerError, ServerProcess, body_of, game_view, note_event,
+from kafenio_client import (Client, ServerError, ServerProcess, game_view, note_event, open_bot_table,
                             play_move_as_player, unless_closed)
 
 SECRET = "5a" * 32
@@ -81,18 +81,7 @@ class ClusterPlayer:
 
     async def open_table(self, url, game, options, seats, clock_ms=600000):
         await self.sign_in(url)
-        reply = await self.client.request("create_table", {
-            "game": game, "options": options, "seats": seats, "turn_clock_ms": clock_ms,
-            "series_matches": 1})
-        self.table_id = reply["table_created"]["table_id"]
-        for seat in range(1, seats):
-            await self.client.request("add_bot", {"table_id": self.table_id, "seat": seat})
-        await self.client.request("sit", {"table_id": self.table_id, "seat": 0})
-        await self.client.request("set_ready", {"table_id": self.table_id, "ready": True})
-        while True:
-            event = await self.client.next_match_event()
-            if body_of(event) == "match_started":
-                break
+        self.table_id = await open_bot_table(self.client, game, options, seats, clock_ms)
         self.match_id = self.client.match_id
 
     def match_finished(self):

@@ -27,7 +27,8 @@ import tempfile
 
 import websockets
 
-from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, note_event, play_move_as_player, run, unless_closed
+from kafenio_client import (Client, ServerError, ServerProcess, game_view, note_event, open_bot_table,
+                            play_move_as_player, run, unless_closed)
 
 SECRET = "5a" * 32
 CLOCK_MS = 600000
@@ -116,18 +117,8 @@ class Player:
 
     async def open_table(self, game, options, seats):
         await self.connect()
-        reply = await self.client.request("create_table", {
-            "game": game, "options": options, "seats": seats, "turn_clock_ms": CLOCK_MS,
-            "series_matches": 1})
-        self.table_id = reply["table_created"]["table_id"]
-        for seat in range(1, seats):
-            await self.client.request("add_bot", {"table_id": self.table_id, "seat": seat})
-        await self.client.request("sit", {"table_id": self.table_id, "seat": 0})
-        await self.client.request("set_ready", {"table_id": self.table_id, "ready": True})
-        while True:  # the match has started (and so has its id) before the next table opens
-            event = await self.client.next_match_event()
-            if body_of(event) == "match_started":
-                break
+        # The match has started (and so has its id) before the next table opens.
+        self.table_id = await open_bot_table(self.client, game, options, seats, CLOCK_MS)
         self.client_match, self.client_seq = self.client.match_id, self.client.last_seq
 
     async def play(self):
