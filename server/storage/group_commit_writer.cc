@@ -44,7 +44,6 @@ class SqliteSession final : public WriteSession {
     db_->Prepare("ROLLBACK TO op").Run();
     db_->Prepare("RELEASE op").Run();
   }
-  bool SavepointsAreCostly() const override { return false; }
   bool IsConflict(const StorageError& error) const override {
     return (error.code() & 0xff) == SQLITE_CONSTRAINT;
   }
@@ -139,8 +138,7 @@ void GroupCommitWriter::Run() {
 
 void GroupCommitWriter::CommitBatch(std::vector<Pending>& batch) {
   std::vector<WriteStatus> statuses(batch.size());
-  const bool whole = session_->SavepointsAreCostly() && CommitWhole(batch, statuses);
-  if (!whole) CommitEach(batch, statuses);
+  if (!CommitWhole(batch, statuses)) CommitEach(batch, statuses);
   {
     std::lock_guard lock(mutex_);
     ++counters_.commits;

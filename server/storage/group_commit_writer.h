@@ -1,6 +1,6 @@
 #pragma once
 // The single writer: a thread that takes every queued write operation at once, runs them
-// in one transaction (each in its own savepoint), commits durably and only then reports to
+// in one transaction (again with a savepoint each when one of them fails), commits durably and only then reports to
 // each operation's `done`. Durability costs each move a commit's latency, but not
 // throughput: one fsync covers all the moves that arrived meanwhile. The database behind it
 // is a WriteSession: SQLite (synchronous=FULL) or PostgreSQL (synchronous_commit=on).
@@ -30,12 +30,13 @@ class WriteSession {
   virtual void RollbackQuietly() noexcept = 0;
   // Still inside the transaction (SQLite ends it by itself on some errors).
   virtual bool InTransaction() = 0;
+  // A batch runs first as one transaction without savepoints; only when one of its
+  // operations fails does it run again with one savepoint per operation, to fail just that
+  // one. Savepoints cost a round trip on PostgreSQL and two statements and a statement
+  // journal per operation on SQLite (docs/performance.md, "Issue 15, second stop").
   virtual void Savepoint() = 0;
   virtual void ReleaseSavepoint() = 0;
   virtual void RollbackToSavepoint() = 0;
-  // True when a savepoint costs a round trip to a server: then a batch runs first without
-  // them and again with them only if one of its operations failed.
-  virtual bool SavepointsAreCostly() const = 0;
   // After the last operation of a batch without savepoints: a backend that gathered some
   // of their statements sends them now (throws as those operations would).
   virtual void EndOperations() {}

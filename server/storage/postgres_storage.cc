@@ -69,7 +69,6 @@ class PostgresSession final : public WriteSession {
     db_->Command("ROLLBACK TO SAVEPOINT op");
     db_->Command("RELEASE SAVEPOINT op");
   }
-  bool SavepointsAreCostly() const override { return true; }
   void EndOperations() override { transaction_->SendGathered(); }
   bool IsConflict(const StorageError& error) const override {
     const auto* pg_error = dynamic_cast<const pg::Error*>(&error);
