@@ -2,6 +2,7 @@
 // An event's settings as far as pairing and standings depend on them (the server keeps
 // the game, preset, rules, match unit and registration limits beside these).
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,11 @@ struct TournamentConfig {
   std::uint64_t seed = 0;  // published at creation: random seeding and duplicate deals
   PointsRules points;
   std::vector<TieBreak> tie_breaks = DefaultTieBreakChain();
+  // Swiss only: entrants may still join until round N is published (0: no late entry);
+  // each round they missed scores `points.absent`.
+  int late_entry_until_round = 0;
+  // Swiss only: pairs kept apart while a pairing without them exists (club mates).
+  std::set<EntrantPair> forbidden;
 };
 
 }  // namespace kafenio::tournament

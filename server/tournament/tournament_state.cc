@@ -103,6 +103,10 @@ std::vector<MatchResult> TournamentState::Results() const {
       if (table.result) results.push_back(*table.result);
     }
     for (const EntrantId bye : round.byes) results.push_back(ByeResult(round.round, bye));
+    for (const auto& entrant : entrants) {
+      if (round.round < entrant.first_round)
+        results.push_back(AbsentResult(round.round, entrant.id));
+    }
   }
   return results;
 }
@@ -115,10 +119,17 @@ bool TournamentState::RoundComplete(const PublishedRound& round) const {
 std::string Apply(TournamentState& state, const TournamentEvent& event) {
   using Kind = TournamentEvent::Kind;
   switch (event.kind) {
-    case Kind::kEntrantAdded:
+    case Kind::kEntrantAdded: {
       if (state.FindEntrant(event.entrant)) return "entrant already registered";
-      state.entrants.push_back({event.entrant, event.rating, event.manual_rank});
+      const int next_round = static_cast<int>(state.rounds.size()) + 1;
+      if (state.started && (state.config.format != Format::kSwiss ||
+                            next_round > state.config.late_entry_until_round)) {
+        return "late entry is closed";
+      }
+      state.entrants.push_back({event.entrant, event.rating, event.manual_rank,
+                                EntrantStatus::kRegistered, state.started ? next_round : 1});
       return {};
+    }
     case Kind::kEntrantRemoved:
       for (auto& entrant : state.entrants) {
         if (entrant.id != event.entrant) continue;
@@ -233,8 +244,8 @@ std::optional<PublishedRound> NextRound(const TournamentState& state) {
         if (state.Active(entrant.id)) active.push_back(entrant);
       }
       if (active.size() < 2) return std::nullopt;
-      const auto pairing =
-          PairSwissRound(SwissInputFromResults(next, active, state.Results(), {}, config.points));
+      const auto pairing = PairSwissRound(
+          SwissInputFromResults(next, active, state.Results(), config.forbidden, config.points));
       PublishedRound round = EmptyRound(next);
       for (const auto& table : pairing.tables) round.tables.push_back(TableOf(table));
       if (pairing.bye) round.byes.push_back(*pairing.bye);

@@ -21,6 +21,7 @@ struct EntrantRecord {
   double rating = 0;
   int manual_rank = 0;
   EntrantStatus status = EntrantStatus::kRegistered;
+  int first_round = 1;  // a late entrant's first round; the rounds before it were missed
 };
 
 // One table of a published round. `bracket_match` names the knockout match it plays

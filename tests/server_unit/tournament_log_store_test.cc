@@ -68,6 +68,8 @@ TEST_CASE("the tournament codec round-trips settings and every kind of log entry
   config.pool_count = 3;
   config.points.bye = tournament::ByeScore::kHalf;
   config.tie_breaks = {tournament::TieBreak::kMatchPoints, tournament::TieBreak::kScoreMargin};
+  config.late_entry_until_round = 3;
+  config.forbidden = {tournament::EntrantPair::Of(4, 2), tournament::EntrantPair::Of(1, 9)};
   const auto decoded = DecodeTournamentSettings(EncodeTournamentSettings(config), 77);
   REQUIRE(decoded);
   CHECK(decoded->format == config.format);
@@ -75,6 +77,8 @@ TEST_CASE("the tournament codec round-trips settings and every kind of log entry
   CHECK(decoded->points.bye == tournament::ByeScore::kHalf);
   CHECK(decoded->tie_breaks == config.tie_breaks);
   CHECK(decoded->seed == 77);
+  CHECK(decoded->late_entry_until_round == 3);
+  CHECK(decoded->forbidden == config.forbidden);
   CHECK_FALSE(DecodeTournamentSettings(R"({"format":"lottery"})", 1));
 
   for (const auto& event : PlayedSwiss({})) {

@@ -150,3 +150,61 @@ TEST_CASE("verify reports a published round that differs from the recomputed one
 
 }  // namespace
 }  // namespace kafenio::tournament
+
+namespace kafenio::tournament {
+namespace {
+
+void PlayRound(Event& event) {
+  const auto round = NextRound(event.state);
+  REQUIRE(round);
+  event.Add({.kind = Kind::kRoundPublished, .round = *round});
+  for (std::size_t t = 0; t < round->tables.size(); ++t) {
+    const auto& p = round->tables[t].pairing;
+    event.Add({.kind = Kind::kResult,
+               .table = static_cast<int>(t),
+               .result = WonBy(round->round, p.first, p.second, std::min(p.first, p.second))});
+  }
+}
+
+TEST_CASE("a late entrant scores the configured points for the rounds missed", "[state]") {
+  TournamentConfig config{.format = Format::kSwiss, .swiss_rounds = 4};
+  config.points.absent = ByeScore::kHalf;
+  config.late_entry_until_round = 3;
+  auto event = Register(config, 4);
+  PlayRound(event);
+  PlayRound(event);
+  // Before round 3: a fifth entrant joins; rounds 1 and 2 score a half each.
+  event.Add({.kind = Kind::kEntrantAdded, .entrant = 5, .rating = 1000});
+  const auto round = NextRound(event.state);
+  REQUIRE(round);
+  CHECK(round->byes.size() == 1);
+  CHECK(TotalMatchPoints(event.state.Results(), 5, config.points) == 1.0);
+  bool paired = round->byes.front() == 5;
+  for (const auto& table : round->tables) {
+    paired = paired || table.pairing.first == 5 || table.pairing.second == 5;
+  }
+  CHECK(paired);
+  PlayRound(event);
+  // Round 4 is past the late-entry limit.
+  TournamentState copy = event.state;
+  CHECK(Apply(copy, {.kind = Kind::kEntrantAdded, .entrant = 6}) == "late entry is closed");
+  // A knockout takes nobody after the start.
+  auto knockout = Register({.format = Format::kSingleElimination}, 4);
+  CHECK(Apply(knockout.state, {.kind = Kind::kEntrantAdded, .entrant = 9}) ==
+        "late entry is closed");
+}
+
+TEST_CASE("forbidden pairs in the settings are kept apart", "[state]") {
+  TournamentConfig config{.format = Format::kSwiss, .swiss_rounds = 1};
+  config.forbidden = {EntrantPair::Of(1, 3)};  // round one would pair 1-3
+  auto event = Register(config, 4);
+  const auto round = NextRound(event.state);
+  REQUIRE(round);
+  for (const auto& table : round->tables) {
+    CHECK_FALSE(EntrantPair::Of(table.pairing.first, table.pairing.second) ==
+                EntrantPair::Of(1, 3));
+  }
+}
+
+}  // namespace
+}  // namespace kafenio::tournament

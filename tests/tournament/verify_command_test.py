@@ -34,7 +34,8 @@ with tempfile.TemporaryDirectory() as tmp:
     settings = {"format": "swiss", "swiss_rounds": 2, "round_robin_cycles": 1,
                 "third_place_match": True, "grand_final_reset": True, "pool_count": 2,
                 "pool_qualifiers": 2, "seeding": "rating", "bye": "win", "absent": "nothing",
-                "tie_breaks": ["match_points", "buchholz", "sonneborn_berger"]}
+                "tie_breaks": ["match_points", "buchholz", "sonneborn_berger"],
+                "late_entry_until_round": 0, "forbidden": []}
     # Seeds by rating: 1, 2, 3, 4. Round 1: 1-3 and 4-2 (the second table gives the first
     # seat to the lower seed). 1 and 2 win; round 2 pairs the winners and the losers, the
     # first seat to whoever had the second.

@@ -216,6 +216,17 @@ std::string EncodeTournamentSettings(const tournament::TournamentConfig& config)
   w.StartArray();
   for (const auto tie_break : config.tie_breaks) Str(w, tournament::Describe(tie_break).key);
   w.EndArray();
+  Key(w, "late_entry_until_round");
+  w.Int(config.late_entry_until_round);
+  Key(w, "forbidden");
+  w.StartArray();
+  for (const auto& pair : config.forbidden) {
+    w.StartArray();
+    w.Int(pair.low);
+    w.Int(pair.high);
+    w.EndArray();
+  }
+  w.EndArray();
   w.EndObject();
   return buffer.GetString();
 }
@@ -247,6 +258,15 @@ std::optional<tournament::TournamentConfig> DecodeTournamentSettings(std::string
     const auto tie_break = tournament::TieBreakFromKey({item.GetString(), item.GetStringLength()});
     if (!tie_break) return std::nullopt;
     config.tie_breaks.push_back(*tie_break);
+  }
+  if (!ReadInt(o, "late_entry_until_round", config.late_entry_until_round)) return std::nullopt;
+  const auto forbidden = o.FindMember("forbidden");
+  if (forbidden == o.MemberEnd() || !forbidden->value.IsArray()) return std::nullopt;
+  for (const auto& item : forbidden->value.GetArray()) {
+    if (!item.IsArray() || item.Size() != 2 || !item[0].IsInt() || !item[1].IsInt()) {
+      return std::nullopt;
+    }
+    config.forbidden.insert(tournament::EntrantPair::Of(item[0].GetInt(), item[1].GetInt()));
   }
   return config;
 }
