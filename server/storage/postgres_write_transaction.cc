@@ -336,15 +336,18 @@ std::int64_t PostgresWriteTransaction::CreateTournament(const TournamentRow& tou
 
 void PostgresWriteTransaction::AppendTournamentLog(const TournamentLogEntry& entry) {
   SendGathered();  // in order
-  db_.Run(
-      "INSERT INTO tournament_log (tournament_id, entry, kind, payload, at_ms)"
-      " VALUES ($1, $2, $3, $4, $5)",
-      pg::Params()
-          .Add(entry.tournament_id)
-          .Add(entry.entry)
-          .Add(entry.kind)
-          .Add(entry.payload)
-          .Add(entry.at_ms));
+  // Only as the next entry: a log never has a gap, whatever failed before this write.
+  ExpectChanged(db_.Run("INSERT INTO tournament_log (tournament_id, entry, kind, payload, at_ms)"
+                        " SELECT $1::BIGINT, $2::BIGINT, $3::TEXT, $4::TEXT, $5::BIGINT WHERE"
+                        " (SELECT coalesce(max(entry), 0) FROM tournament_log WHERE tournament_id ="
+                        " $1::BIGINT) = $2::BIGINT - 1",
+                        pg::Params()
+                            .Add(entry.tournament_id)
+                            .Add(entry.entry)
+                            .Add(entry.kind)
+                            .Add(entry.payload)
+                            .Add(entry.at_ms)),
+                "tournament log: not the next entry");
 }
 
 void PostgresWriteTransaction::SetTournamentState(std::int64_t tournament_id,

@@ -289,15 +289,18 @@ std::int64_t SqliteWriteTransaction::CreateTournament(const TournamentRow& tourn
 }
 
 void SqliteWriteTransaction::AppendTournamentLog(const TournamentLogEntry& entry) {
+  // Only as the next entry: a log never has a gap, whatever failed before this write.
   db_.Prepare(
          "INSERT INTO tournament_log (tournament_id, entry, kind, payload, at_ms)"
-         " VALUES (?, ?, ?, ?, ?)")
+         " SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT coalesce(max(entry), 0) FROM tournament_log"
+         " WHERE tournament_id = ?1) = ?2 - 1")
       .Bind(1, entry.tournament_id)
       .Bind(2, entry.entry)
       .Bind(3, entry.kind)
       .Bind(4, entry.payload)
       .Bind(5, entry.at_ms)
       .Run();
+  ExpectChanged("tournament log: not the next entry");
 }
 
 void SqliteWriteTransaction::SetTournamentState(std::int64_t tournament_id,

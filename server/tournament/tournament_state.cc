@@ -127,7 +127,8 @@ std::string Apply(TournamentState& state, const TournamentEvent& event) {
         return "late entry is closed";
       }
       state.entrants.push_back({event.entrant, event.rating, event.manual_rank,
-                                EntrantStatus::kRegistered, state.started ? next_round : 1});
+                                EntrantStatus::kRegistered, state.started ? next_round : 1,
+                                event.accounts, event.name});
       return {};
     }
     case Kind::kEntrantRemoved:
@@ -174,6 +175,17 @@ std::string Apply(TournamentState& state, const TournamentEvent& event) {
     case Kind::kFinished:
       state.finished = true;
       return {};
+    case Kind::kRoundReplaced: {
+      if (state.rounds.empty() || event.round.round != static_cast<int>(state.rounds.size())) {
+        return "only the current round can be replaced";
+      }
+      for (const auto& table : state.rounds.back().tables) {
+        if (table.result) return "the round has results already";
+      }
+      state.rounds.back() = event.round;
+      state.rounds.back().by_hand = true;
+      return {};
+    }
   }
   return "unknown event";
 }

@@ -22,6 +22,8 @@ struct EntrantRecord {
   int manual_rank = 0;
   EntrantStatus status = EntrantStatus::kRegistered;
   int first_round = 1;  // a late entrant's first round; the rounds before it were missed
+  std::vector<std::int64_t> accounts;
+  std::string name;
 };
 
 // One table of a published round. `bracket_match` names the knockout match it plays
@@ -37,8 +39,10 @@ struct PublishedRound {
   std::vector<PublishedTable> tables;
   std::vector<EntrantId> byes;  // Swiss: at most one; pools: one per pool of odd size
   bool by_hand = false;         // the director replaced a pairing in it
-  friend bool SamePairings(const PublishedRound& a, const PublishedRound& b);
 };
+
+// Whether two rounds pair the same entrants at the same tables (results aside).
+bool SamePairings(const PublishedRound& a, const PublishedRound& b);
 
 // The log's entries. Each is stored as one row (server/app/tournament/ encodes them).
 struct TournamentEvent {
@@ -49,11 +53,16 @@ struct TournamentEvent {
     kRoundPublished,  // round
     kResult,          // result (of table `table` of round result.round)
     kFinished,
+    kRoundReplaced,  // round: the director's pairing for the current round, before results
   };
   Kind kind = Kind::kEntrantAdded;
   EntrantId entrant = 0;
   double rating = 0;
   int manual_rank = 0;
+  // Who plays as the entrant (a player, or both of a pair; 0: a bot) and its name; the
+  // pairing does not depend on them.
+  std::vector<std::int64_t> accounts;
+  std::string name;
   bool disqualified = false;
   PublishedRound round;
   int table = 0;

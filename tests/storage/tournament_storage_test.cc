@@ -30,6 +30,10 @@ TEST_CASE("a tournament and its log are stored, listed and read back in order",
   CHECK_FALSE(Write(*fixture.store, [&](WriteTransaction& tx) {
                 tx.AppendTournamentLog({id, 2, "entrant_added", "{}", 9});
               }).ok());
+  // Nor with a gap before it.
+  CHECK_FALSE(Write(*fixture.store, [&](WriteTransaction& tx) {
+                tx.AppendTournamentLog({id, 5, "entrant_added", "{}", 9});
+              }).ok());
   CHECK_FALSE(Write(*fixture.store, [&](WriteTransaction& tx) {
                 tx.SetTournamentState(id + 99, "running");
               }).ok());

@@ -40,10 +40,10 @@ with tempfile.TemporaryDirectory() as tmp:
     # seat to the lower seed). 1 and 2 win; round 2 pairs the winners and the losers, the
     # first seat to whoever had the second.
     log = [
-        ("entrant_added", {"entrant": 1, "rating": 1900, "manual_rank": 0}),
-        ("entrant_added", {"entrant": 2, "rating": 1800, "manual_rank": 0}),
-        ("entrant_added", {"entrant": 3, "rating": 1700, "manual_rank": 0}),
-        ("entrant_added", {"entrant": 4, "rating": 1600, "manual_rank": 0}),
+        ("entrant_added", {"entrant": 1, "rating": 1900, "manual_rank": 0, "name": "E", "accounts": [0]}),
+        ("entrant_added", {"entrant": 2, "rating": 1800, "manual_rank": 0, "name": "E", "accounts": [0]}),
+        ("entrant_added", {"entrant": 3, "rating": 1700, "manual_rank": 0, "name": "E", "accounts": [0]}),
+        ("entrant_added", {"entrant": 4, "rating": 1600, "manual_rank": 0, "name": "E", "accounts": [0]}),
         ("started", {}),
         ("round_published", {"round": 1, "by_hand": False, "byes": [], "tables": [
             {"first": 1, "second": 3, "bracket_match": -1},

@@ -20,8 +20,9 @@ constexpr std::array<std::string_view, 5> kFormats{"swiss", "round_robin", "sing
                                                    "double_elimination", "pools_knockout"};
 constexpr std::array<std::string_view, 3> kSeedings{"rating", "random", "manual"};
 constexpr std::array<std::string_view, 3> kByeScores{"win", "half", "nothing"};
-constexpr std::array<std::string_view, 6> kEventKinds{
-    "entrant_added", "entrant_removed", "started", "round_published", "result", "finished"};
+constexpr std::array<std::string_view, 7> kEventKinds{
+    "entrant_added", "entrant_removed", "started",       "round_published",
+    "result",        "finished",        "round_replaced"};
 constexpr std::array<std::string_view, 4> kResultKinds{"played", "forfeit", "bye", "absent"};
 
 template <std::size_t N>
@@ -92,6 +93,19 @@ bool ReadIntArray(const rapidjson::Value& object, const char* key, std::vector<i
   for (const auto& item : member->value.GetArray()) {
     if (!item.IsInt()) return false;
     out.push_back(item.GetInt());
+  }
+  return true;
+}
+
+bool ReadAccounts(const rapidjson::Value& object, TournamentEvent& event) {
+  std::string_view name;
+  if (!ReadString(object, "name", name)) return false;
+  event.name = std::string(name);
+  const auto member = object.FindMember("accounts");
+  if (member == object.MemberEnd() || !member->value.IsArray()) return false;
+  for (const auto& item : member->value.GetArray()) {
+    if (!item.IsInt64()) return false;
+    event.accounts.push_back(item.GetInt64());
   }
   return true;
 }
@@ -287,6 +301,12 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
       w.Double(event.rating);
       Key(w, "manual_rank");
       w.Int(event.manual_rank);
+      Key(w, "name");
+      Str(w, event.name);
+      Key(w, "accounts");
+      w.StartArray();
+      for (const auto account : event.accounts) w.Int64(account);
+      w.EndArray();
       break;
     case TournamentEvent::Kind::kEntrantRemoved:
       Key(w, "entrant");
@@ -295,6 +315,7 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
       w.Bool(event.disqualified);
       break;
     case TournamentEvent::Kind::kRoundPublished:
+    case TournamentEvent::Kind::kRoundReplaced:
       WriteRound(w, event.round);
       break;
     case TournamentEvent::Kind::kResult:
@@ -320,12 +341,13 @@ std::optional<TournamentEvent> DecodeTournamentEvent(std::string_view kind,
   switch (event.kind) {
     case TournamentEvent::Kind::kEntrantAdded:
       ok = ReadInt(o, "entrant", event.entrant) && ReadDouble(o, "rating", event.rating) &&
-           ReadInt(o, "manual_rank", event.manual_rank);
+           ReadInt(o, "manual_rank", event.manual_rank) && ReadAccounts(o, event);
       break;
     case TournamentEvent::Kind::kEntrantRemoved:
       ok = ReadInt(o, "entrant", event.entrant) && ReadBool(o, "disqualified", event.disqualified);
       break;
     case TournamentEvent::Kind::kRoundPublished:
+    case TournamentEvent::Kind::kRoundReplaced:
       ok = ReadRound(o, event.round);
       break;
     case TournamentEvent::Kind::kResult:
