@@ -24,6 +24,8 @@ constexpr const char* kUsage =
     "                               copy an SQLite database (or backup) into PostgreSQL\n"
     "  tournament verify ID --db PATH|postgresql://...\n"
     "                               recompute every round of an event from its log\n"
+    "  tournament standings ID --db PATH|postgresql://... [--csv|--json]\n"
+    "                               an event's standings with every tie-break\n"
     "  serve [--listen ADDR:PORT] [--db PATH|postgresql://...] [--node NAME]\n"
     "        [--public-address URL] [--config FILE] [--web DIR] [--threads N]\n"
     "        [--set KEY=VALUE ...]    run the game server (docs/operations.md)\n";

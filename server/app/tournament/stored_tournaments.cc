@@ -4,6 +4,7 @@
 #include <set>
 
 #include "server/app/tournament/tournament_log_codec.h"
+#include "server/app/tournament/tournament_verify.h"
 
 namespace kafenio::server {
 namespace {
@@ -81,18 +82,15 @@ bool Plays(const TournamentState& state, tournament::EntrantId entrant, std::int
 StoredTournaments::StoredTournaments(storage::Storage& store, Clock& clock)
     : store_(store), clock_(clock) {
   for (const char* state : {"registering", "running"}) {
-    for (auto& row : store_.ListTournaments(state, 100000)) {
-      auto config = DecodeTournamentSettings(row.settings, static_cast<std::uint64_t>(row.seed));
-      if (!config) continue;  // `kafenio tournament verify` names what cannot be read
+    for (const auto& listed : store_.ListTournaments(state, 100000)) {
+      auto log = ReadStoredTournament(store_, listed.id);
+      // An event whose log cannot be read stays as stored; `kafenio tournament verify`
+      // names what is wrong with it.
+      if (!log || !log->config || !log->problems.empty()) continue;
       Event event;
-      event.state.config = *config;
-      for (const auto& entry : store_.LoadTournamentLog(row.id)) {
-        if (auto decoded = DecodeTournamentEvent(entry.kind, entry.payload)) {
-          tournament::Apply(event.state, *decoded);
-        }
-        event.entries = entry.entry;
-      }
-      event.row = std::move(row);
+      event.state = tournament::Replay(*log->config, log->events);
+      event.entries = log->entries;
+      event.row = std::move(log->row);
       events_.emplace(event.row.id, std::move(event));
     }
   }

@@ -4,33 +4,40 @@
 
 namespace kafenio::server {
 
+std::optional<StoredTournamentLog> ReadStoredTournament(storage::Storage& store, std::int64_t id) {
+  auto row = store.FindTournament(id);
+  if (!row) return std::nullopt;
+  StoredTournamentLog log;
+  log.config = DecodeTournamentSettings(row->settings, static_cast<std::uint64_t>(row->seed));
+  if (!log.config) log.problems.push_back("the event's settings cannot be read");
+  for (const auto& entry : store.LoadTournamentLog(id)) {
+    ++log.entries;
+    if (entry.entry != log.entries) {
+      log.problems.push_back("entry " + std::to_string(log.entries) + " is missing");
+    }
+    if (auto event = DecodeTournamentEvent(entry.kind, entry.payload)) {
+      log.events.push_back(std::move(*event));
+    } else {
+      log.problems.push_back("entry " + std::to_string(entry.entry) + " (" + entry.kind +
+                             ") cannot be read");
+    }
+  }
+  log.row = std::move(*row);
+  return log;
+}
+
 StoredTournamentCheck VerifyStoredTournament(storage::Storage& store, std::int64_t id) {
   StoredTournamentCheck check;
-  const auto row = store.FindTournament(id);
-  if (!row) return check;
+  auto log = ReadStoredTournament(store, id);
+  if (!log) return check;
   check.found = true;
-  const auto config =
-      DecodeTournamentSettings(row->settings, static_cast<std::uint64_t>(row->seed));
-  if (!config) {
-    check.differences.push_back("the event's settings cannot be read");
-    return check;
+  check.entries = log->entries;
+  check.differences = std::move(log->problems);
+  for (const auto& event : log->events) {
+    check.rounds += event.kind == tournament::TournamentEvent::Kind::kRoundPublished;
   }
-  std::vector<tournament::TournamentEvent> log;
-  for (const auto& entry : store.LoadTournamentLog(id)) {
-    ++check.entries;
-    if (entry.entry != check.entries) {
-      check.differences.push_back("entry " + std::to_string(check.entries) + " is missing");
-    }
-    auto event = DecodeTournamentEvent(entry.kind, entry.payload);
-    if (!event) {
-      check.differences.push_back("entry " + std::to_string(entry.entry) + " (" + entry.kind +
-                                  ") cannot be read");
-      continue;
-    }
-    if (event->kind == tournament::TournamentEvent::Kind::kRoundPublished) ++check.rounds;
-    log.push_back(std::move(*event));
-  }
-  for (auto& difference : tournament::VerifyLog(*config, log)) {
+  if (!log->config) return check;
+  for (auto& difference : tournament::VerifyLog(*log->config, log->events)) {
     check.differences.push_back(std::move(difference));
   }
   return check;

@@ -1,13 +1,26 @@
 #pragma once
-// `kafenio tournament verify ID` (and the server, on demand): reads a stored event's
-// settings and log, and recomputes every published round from the log before it.
+// Reading a stored event back: its settings and its decoded log (the server at start-up,
+// `kafenio tournament verify` and `standings`), and verifying every published round
+// against the log before it.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "server/storage/storage.h"
+#include "server/tournament/tournament_state.h"
 
 namespace kafenio::server {
+
+struct StoredTournamentLog {
+  storage::TournamentRow row;
+  std::optional<tournament::TournamentConfig> config;  // empty: the settings are unreadable
+  std::vector<tournament::TournamentEvent> events;     // the entries that could be read
+  std::vector<std::string> problems;                   // entries missing or unreadable
+  int entries = 0;
+};
+
+std::optional<StoredTournamentLog> ReadStoredTournament(storage::Storage& store, std::int64_t id);
 
 struct StoredTournamentCheck {
   bool found = false;
