@@ -91,7 +91,8 @@ TEST_CASE("the tournament codec round-trips settings and every kind of log entry
   CHECK_FALSE(DecodeTournamentEvent("coup", "{}"));
 }
 
-TEST_CASE("a stored Swiss verifies round by round; a changed round is reported", "[tournament]") {
+TEST_CASE("a stored Swiss verifies round by round, and a changed round is reported",
+          "[tournament]") {
   auto store = storage::OpenSqliteStorage(storage::SqliteOptions{std::string(storage::kInMemory)});
   tournament::TournamentConfig config;
   config.swiss_rounds = 3;

@@ -24,7 +24,7 @@ TEST_CASE("duplicate deals: each deal twice, sides swapped, same dealer", "[dupl
   CHECK(seeds.size() == 4);
 }
 
-TEST_CASE("every table of a round gets the same deals; rounds differ", "[duplicate]") {
+TEST_CASE("every table of a round gets the same deals, and rounds differ", "[duplicate]") {
   // The schedule depends on (event seed, round) alone, so every table computes the same.
   CHECK(DuplicateSchedule(7, 1, 3, 2)[4].deal_seed == DuplicateSchedule(7, 1, 3, 2)[4].deal_seed);
   CHECK(DuplicateDealSeed(7, 1, 0) != DuplicateDealSeed(7, 2, 0));

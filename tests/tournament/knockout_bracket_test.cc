@@ -37,7 +37,7 @@ TEST_CASE("the seeded slot order", "[knockout]") {
         std::vector<int>{1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11});
 }
 
-TEST_CASE("five entrants: seeds 1, 2 and 3 have byes; 4 meets 5", "[knockout]") {
+TEST_CASE("five entrants: seeds 1, 2 and 3 have byes, and 4 meets 5", "[knockout]") {
   const auto bracket = SingleElimination(5, false);
   CHECK(bracket.size == 8);
   const auto resolved = ResolveBracket(bracket, Seeds(5), {});

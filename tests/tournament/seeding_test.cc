@@ -12,7 +12,7 @@ TEST_CASE("seeding by rating, ties to the first registered", "[seeding]") {
   CHECK(SeedOrder(field, SeedingMethod::kRating, 0) == std::vector<EntrantId>{4, 2, 1, 3});
 }
 
-TEST_CASE("seeding by hand; entrants without a rank come last", "[seeding]") {
+TEST_CASE("seeding by hand, entrants without a rank last", "[seeding]") {
   const std::vector<SeedCandidate> field{{1, 0, 3}, {2, 0, 1}, {3, 0, 0}, {4, 0, 2}};
   CHECK(SeedOrder(field, SeedingMethod::kManual, 0) == std::vector<EntrantId>{2, 4, 1, 3});
 }
