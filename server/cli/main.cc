@@ -22,6 +22,10 @@ constexpr const char* kUsage =
     "                               copy a live database to an SQLite file\n"
     "  migrate-db --from FILE --to postgresql://...\n"
     "                               copy an SQLite database (or backup) into PostgreSQL\n"
+    "  tournament verify ID --db PATH|postgresql://...\n"
+    "                               recompute every round of an event from its log\n"
+    "  tournament standings ID --db PATH|postgresql://... [--csv|--json]\n"
+    "                               an event's standings with every tie-break\n"
     "  serve [--listen ADDR:PORT] [--db PATH|postgresql://...] [--node NAME]\n"
     "        [--public-address URL] [--config FILE] [--web DIR] [--threads N]\n"
     "        [--set KEY=VALUE ...]    run the game server (docs/operations.md)\n";
@@ -42,6 +46,7 @@ int main(int argc, char** argv) {
   if (command == "backup") return kafenio::cli::RunBackup(args);
   if (command == "migrate-db") return kafenio::cli::RunMigrateDb(args);
   if (command == "serve") return kafenio::cli::RunServe(args);
+  if (command == "tournament") return kafenio::cli::RunTournament(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

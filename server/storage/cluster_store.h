@@ -69,6 +69,18 @@ class ClusterStore {
   // node at a time): true when taken; held until Unlock or the process dies.
   virtual bool TryLock(std::int64_t key) = 0;
   virtual void Unlock(std::int64_t key) = 0;
+
+  // Tournaments (migration 0009): an event's rounds are run by the holder of its lease.
+  // Extends the node's unexpired event leases; returns the events it still holds.
+  virtual std::vector<std::int64_t> RenewTournaments(const std::string& node, int lease_ms) = 0;
+  // Takes up to `limit` unfinished events whose lease has passed (or that never had one),
+  // each with the next epoch, skipping any whose old holder is still committing. A
+  // restarted node takes its own back at once (`own`: those still leased to its name).
+  virtual std::vector<std::int64_t> ClaimTournaments(const std::string& node, int lease_ms,
+                                                     int limit, bool own) = 0;
+  // Ends the node's leases on these events now (a clean stop).
+  virtual void ReleaseTournaments(const std::string& node,
+                                  const std::vector<std::int64_t>& tournaments) = 0;
 };
 
 std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo);

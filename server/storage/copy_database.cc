@@ -43,6 +43,9 @@ constexpr CopiedTable kTables[] = {
     {"ratings", "account_id, mode, rating, rd, volatility, matches, updated_ms", nullptr},
     {"rating_history", "id, account_id, mode, match_id, rating, rd, volatility, time_ms", "id"},
     {"table_seats", "table_id, seat, account_id, bot", nullptr},
+    {"tournaments",
+     "id, name, director_id, game, settings, seed, state, created_ms, starts_ms", "id"},
+    {"tournament_log", "tournament_id, entry, kind, payload, at_ms", nullptr},
 };
 
 int ColumnCount(const char* columns) {

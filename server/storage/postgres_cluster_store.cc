@@ -132,6 +132,47 @@ class PostgresClusterStore final : public ClusterStore {
         Params().Add(node).AddArray(tables));
   }
 
+  std::vector<std::int64_t> RenewTournaments(const std::string& node, int lease_ms) override {
+    std::lock_guard lock(mutex_);
+    return Ids((*db_).Run(
+        "UPDATE tournament_leases SET expires_at = clock_timestamp() + $2::BIGINT * INTERVAL"
+        " '1 millisecond' WHERE node = $1 AND expires_at > clock_timestamp()"
+        " RETURNING tournament_id",
+        Params().Add(node).Add(LeaseMs(lease_ms))));
+  }
+
+  std::vector<std::int64_t> ClaimTournaments(const std::string& node, int lease_ms, int limit,
+                                             bool own) override {
+    std::lock_guard lock(mutex_);
+    // Unfinished events that never had a lease (made by a server that was not clustered)
+    // get an expired one first, so that they are claimed like any other.
+    (*db_).Run(
+        "INSERT INTO tournament_leases (tournament_id, node, epoch, expires_at)"
+        " SELECT t.id, '', 0, '-infinity' FROM tournaments t WHERE t.state <> 'finished'"
+        " AND NOT EXISTS (SELECT 1 FROM tournament_leases l WHERE l.tournament_id = t.id)"
+        " ON CONFLICT (tournament_id) DO NOTHING");
+    const std::string claimable = own ? "(e.node = $1 OR e.expires_at < clock_timestamp())"
+                                      : "e.expires_at < clock_timestamp()";
+    return Ids((*db_).Run(
+        "UPDATE tournament_leases l SET node = $1, epoch = l.epoch + 1,"
+        " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
+        " WHERE l.tournament_id IN (SELECT e.tournament_id FROM tournament_leases e JOIN"
+        " tournaments t ON t.id = e.tournament_id WHERE " +
+            claimable +
+            " AND t.state <> 'finished' ORDER BY e.expires_at LIMIT $3"
+            " FOR UPDATE OF e SKIP LOCKED) RETURNING l.tournament_id",
+        Params().Add(node).Add(LeaseMs(lease_ms)).Add(limit)));
+  }
+
+  void ReleaseTournaments(const std::string& node,
+                          const std::vector<std::int64_t>& tournaments) override {
+    std::lock_guard lock(mutex_);
+    (*db_).Run(
+        "UPDATE tournament_leases SET expires_at = clock_timestamp() - INTERVAL '1 millisecond'"
+        " WHERE node = $1 AND tournament_id = ANY($2::BIGINT[])",
+        Params().Add(node).AddArray(tournaments));
+  }
+
   std::optional<TableLocation> Locate(const std::string& public_id) override {
     std::lock_guard lock(mutex_);
     const pg::Result row = (*db_).Run(

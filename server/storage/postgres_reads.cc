@@ -347,3 +347,53 @@ std::vector<RatingHistoryEntry> RatingHistory(pg::Connection& db, std::int64_t a
 }
 
 }  // namespace kafenio::storage::pgreads
+
+namespace kafenio::storage::pgreads {
+
+namespace {
+
+constexpr const char* kTournamentColumns =
+    "SELECT id, name, director_id, game, settings, seed, state, created_ms, starts_ms"
+    " FROM tournaments";
+
+TournamentRow ReadTournament(const pg::Result& rows, int r) {
+  TournamentRow row{rows.Int(r, 0),  rows.Text(r, 1), rows.Int(r, 2),
+                    rows.Text(r, 3), rows.Text(r, 4), rows.Int(r, 5),
+                    rows.Text(r, 6), rows.Int(r, 7),  std::nullopt};
+  if (!rows.IsNull(r, 8)) row.starts_ms = rows.Int(r, 8);
+  return row;
+}
+
+}  // namespace
+
+std::optional<TournamentRow> TournamentById(pg::Connection& db, std::int64_t tournament_id) {
+  const pg::Result rows = db.Run(std::string(kTournamentColumns) + " WHERE id = $1",
+                                 pg::Params().Add(tournament_id));
+  if (rows.empty()) return std::nullopt;
+  return ReadTournament(rows, 0);
+}
+
+std::vector<TournamentRow> Tournaments(pg::Connection& db, std::string_view state, int limit) {
+  const pg::Result rows =
+      db.Run(std::string(kTournamentColumns) +
+                 " WHERE state = $1 ORDER BY created_ms DESC, id DESC LIMIT $2",
+             pg::Params().Add(state).Add(limit));
+  std::vector<TournamentRow> list;
+  for (int r = 0; r < rows.rows(); ++r) list.push_back(ReadTournament(rows, r));
+  return list;
+}
+
+std::vector<TournamentLogEntry> TournamentLog(pg::Connection& db, std::int64_t tournament_id) {
+  const pg::Result rows = db.Run(
+      "SELECT entry, kind, payload, at_ms FROM tournament_log WHERE tournament_id = $1"
+      " ORDER BY entry",
+      pg::Params().Add(tournament_id));
+  std::vector<TournamentLogEntry> log;
+  for (int r = 0; r < rows.rows(); ++r) {
+    log.push_back({tournament_id, rows.Int(r, 0), rows.Text(r, 1), rows.Text(r, 2),
+                   rows.Int(r, 3)});
+  }
+  return log;
+}
+
+}  // namespace kafenio::storage::pgreads

@@ -10,6 +10,7 @@
 
 #include "server/storage/postgres/connection.h"
 #include "server/storage/rows.h"
+#include "server/storage/tournament_rows.h"
 
 namespace kafenio::storage::pgreads {
 
@@ -35,5 +36,9 @@ std::optional<Rating> RatingOf(pg::Connection& db, std::int64_t account_id, std:
 std::vector<LeaderboardEntry> Leaders(pg::Connection& db, std::string_view mode, int limit);
 std::vector<RatingHistoryEntry> RatingHistory(pg::Connection& db, std::int64_t account_id,
                                               std::string_view mode);
+
+std::optional<TournamentRow> TournamentById(pg::Connection& db, std::int64_t tournament_id);
+std::vector<TournamentRow> Tournaments(pg::Connection& db, std::string_view state, int limit);
+std::vector<TournamentLogEntry> TournamentLog(pg::Connection& db, std::int64_t tournament_id);
 
 }  // namespace kafenio::storage::pgreads

@@ -250,6 +250,18 @@ class PostgresStorage final : public Storage {
     return readers_.Read(
         [&](pg::Connection& db) { return pgreads::RatingHistory(db, account_id, mode); });
   }
+  std::optional<TournamentRow> FindTournament(std::int64_t tournament_id) override {
+    return readers_.Read(
+        [&](pg::Connection& db) { return pgreads::TournamentById(db, tournament_id); });
+  }
+  std::vector<TournamentRow> ListTournaments(std::string_view state, int limit) override {
+    return readers_.Read(
+        [&](pg::Connection& db) { return pgreads::Tournaments(db, state, limit); });
+  }
+  std::vector<TournamentLogEntry> LoadTournamentLog(std::int64_t tournament_id) override {
+    return readers_.Read(
+        [&](pg::Connection& db) { return pgreads::TournamentLog(db, tournament_id); });
+  }
 
  private:
   GroupCommitWriter writer_;

@@ -308,3 +308,56 @@ void PostgresWriteTransaction::PutRating(const Rating& rating, std::int64_t matc
 }
 
 }  // namespace kafenio::storage
+
+namespace kafenio::storage {
+
+std::int64_t PostgresWriteTransaction::CreateTournament(const TournamentRow& tournament) {
+  SendGathered();  // in order
+  auto params = pg::Params()
+                    .Add(tournament.name)
+                    .Add(tournament.director_id)
+                    .Add(tournament.game)
+                    .Add(tournament.settings)
+                    .Add(tournament.seed)
+                    .Add(tournament.state)
+                    .Add(tournament.created_ms);
+  if (tournament.starts_ms) {
+    params.Add(*tournament.starts_ms);
+  } else {
+    params.AddNull();
+  }
+  return db_
+      .Run(
+          "INSERT INTO tournaments (name, director_id, game, settings, seed, state, created_ms,"
+          " starts_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+          params)
+      .Int(0, 0);
+}
+
+void PostgresWriteTransaction::AppendTournamentLog(const TournamentLogEntry& entry) {
+  SendGathered();  // in order
+  // Only as the next entry: a log never has a gap, whatever failed before this write.
+  ExpectChanged(db_.Run("INSERT INTO tournament_log (tournament_id, entry, kind, payload, at_ms)"
+                        " SELECT $1::BIGINT, $2::BIGINT, $3::TEXT, $4::TEXT, $5::BIGINT WHERE"
+                        " (SELECT coalesce(max(entry), 0) FROM tournament_log WHERE tournament_id ="
+                        " $1::BIGINT) = $2::BIGINT - 1",
+                        pg::Params()
+                            .Add(entry.tournament_id)
+                            .Add(entry.entry)
+                            .Add(entry.kind)
+                            .Add(entry.payload)
+                            .Add(entry.at_ms)),
+                "tournament log: not the next entry");
+}
+
+void PostgresWriteTransaction::SetTournamentState(std::int64_t tournament_id,
+                                                  std::string_view state) {
+  SendGathered();  // in order
+  if (db_.Run("UPDATE tournaments SET state = $1 WHERE id = $2",
+              pg::Params().Add(state).Add(tournament_id))
+          .Changed() == 0) {
+    throw StorageError("tournament state: no such row");
+  }
+}
+
+}  // namespace kafenio::storage

@@ -40,6 +40,9 @@ class PostgresWriteTransaction final : public WriteTransaction {
   std::optional<Match> FindMatch(std::int64_t match_id) override;
   std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) override;
   void PutRating(const Rating& rating, std::int64_t match_id) override;
+  std::int64_t CreateTournament(const TournamentRow& tournament) override;
+  void AppendTournamentLog(const TournamentLogEntry& entry) override;
+  void SetTournamentState(std::int64_t tournament_id, std::string_view state) override;
 
  private:
   pg::Connection& db_;

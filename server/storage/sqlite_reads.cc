@@ -303,3 +303,49 @@ std::vector<RatingHistoryEntry> RatingHistory(sqlite::Connection& db, std::int64
 }
 
 }  // namespace kafenio::storage::reads
+
+namespace kafenio::storage::reads {
+
+namespace {
+
+constexpr const char* kTournamentColumns =
+    "SELECT id, name, director_id, game, settings, seed, state, created_ms, starts_ms"
+    " FROM tournaments";
+
+TournamentRow ReadTournament(sqlite::Statement& row) {
+  return TournamentRow{row.Int(0),  row.Text(1), row.Int(2), row.Text(3),        row.Text(4),
+                       row.Int(5),  row.Text(6), row.Int(7), row.OptionalInt(8)};
+}
+
+}  // namespace
+
+std::optional<TournamentRow> TournamentById(sqlite::Connection& db, std::int64_t tournament_id) {
+  Query query(db, std::string(kTournamentColumns) + " WHERE id = ?");
+  query->Bind(1, tournament_id);
+  if (!query->Step()) return std::nullopt;
+  return ReadTournament(*query);
+}
+
+std::vector<TournamentRow> Tournaments(sqlite::Connection& db, std::string_view state, int limit) {
+  Query query(db, std::string(kTournamentColumns) +
+                      " WHERE state = ? ORDER BY created_ms DESC, id DESC LIMIT ?");
+  query->Bind(1, state).Bind(2, limit);
+  std::vector<TournamentRow> rows;
+  while (query->Step()) rows.push_back(ReadTournament(*query));
+  return rows;
+}
+
+std::vector<TournamentLogEntry> TournamentLog(sqlite::Connection& db, std::int64_t tournament_id) {
+  Query query(db,
+              "SELECT entry, kind, payload, at_ms FROM tournament_log WHERE tournament_id = ?"
+              " ORDER BY entry");
+  query->Bind(1, tournament_id);
+  std::vector<TournamentLogEntry> log;
+  while (query->Step()) {
+    log.push_back(
+        {tournament_id, query->Int(0), query->Text(1), query->Text(2), query->Int(3)});
+  }
+  return log;
+}
+
+}  // namespace kafenio::storage::reads

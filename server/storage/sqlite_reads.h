@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "server/storage/rows.h"
+#include "server/storage/tournament_rows.h"
 #include "server/storage/sqlite/connection.h"
 
 namespace kafenio::storage::reads {
@@ -33,5 +34,9 @@ std::optional<Rating> RatingOf(sqlite::Connection& db, std::int64_t account_id,
 std::vector<LeaderboardEntry> Leaders(sqlite::Connection& db, std::string_view mode, int limit);
 std::vector<RatingHistoryEntry> RatingHistory(sqlite::Connection& db, std::int64_t account_id,
                                               std::string_view mode);
+
+std::optional<TournamentRow> TournamentById(sqlite::Connection& db, std::int64_t tournament_id);
+std::vector<TournamentRow> Tournaments(sqlite::Connection& db, std::string_view state, int limit);
+std::vector<TournamentLogEntry> TournamentLog(sqlite::Connection& db, std::int64_t tournament_id);
 
 }  // namespace kafenio::storage::reads

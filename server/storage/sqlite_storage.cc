@@ -138,6 +138,18 @@ class SqliteStorage final : public Storage {
     auto db = readers_.Borrow();
     return reads::RatingHistory(*db, account_id, mode);
   }
+  std::optional<TournamentRow> FindTournament(std::int64_t tournament_id) override {
+    auto db = readers_.Borrow();
+    return reads::TournamentById(*db, tournament_id);
+  }
+  std::vector<TournamentRow> ListTournaments(std::string_view state, int limit) override {
+    auto db = readers_.Borrow();
+    return reads::Tournaments(*db, state, limit);
+  }
+  std::vector<TournamentLogEntry> LoadTournamentLog(std::int64_t tournament_id) override {
+    auto db = readers_.Borrow();
+    return reads::TournamentLog(*db, tournament_id);
+  }
 
  private:
   const bool in_memory_;

@@ -269,3 +269,47 @@ void SqliteWriteTransaction::PutRating(const Rating& rating, std::int64_t match_
 }
 
 }  // namespace kafenio::storage
+
+namespace kafenio::storage {
+
+std::int64_t SqliteWriteTransaction::CreateTournament(const TournamentRow& tournament) {
+  db_.Prepare(
+         "INSERT INTO tournaments (name, director_id, game, settings, seed, state, created_ms,"
+         " starts_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .Bind(1, tournament.name)
+      .Bind(2, tournament.director_id)
+      .Bind(3, tournament.game)
+      .Bind(4, tournament.settings)
+      .Bind(5, tournament.seed)
+      .Bind(6, tournament.state)
+      .Bind(7, tournament.created_ms)
+      .Bind(8, tournament.starts_ms)
+      .Run();
+  return sqlite3_last_insert_rowid(db_.handle());
+}
+
+void SqliteWriteTransaction::AppendTournamentLog(const TournamentLogEntry& entry) {
+  // Only as the next entry: a log never has a gap, whatever failed before this write.
+  db_.Prepare(
+         "INSERT INTO tournament_log (tournament_id, entry, kind, payload, at_ms)"
+         " SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT coalesce(max(entry), 0) FROM tournament_log"
+         " WHERE tournament_id = ?1) = ?2 - 1")
+      .Bind(1, entry.tournament_id)
+      .Bind(2, entry.entry)
+      .Bind(3, entry.kind)
+      .Bind(4, entry.payload)
+      .Bind(5, entry.at_ms)
+      .Run();
+  ExpectChanged("tournament log: not the next entry");
+}
+
+void SqliteWriteTransaction::SetTournamentState(std::int64_t tournament_id,
+                                                std::string_view state) {
+  db_.Prepare("UPDATE tournaments SET state = ? WHERE id = ?")
+      .Bind(1, state)
+      .Bind(2, tournament_id)
+      .Run();
+  ExpectChanged("tournament state");
+}
+
+}  // namespace kafenio::storage

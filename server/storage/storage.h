@@ -93,6 +93,11 @@ class Storage {
   // Rating history of one player in one mode, oldest first.
   virtual std::vector<RatingHistoryEntry> RatingHistory(std::int64_t account_id,
                                                         std::string_view mode) = 0;
+
+  // Tournaments: one event; events in a state (newest first); an event's log in order.
+  virtual std::optional<TournamentRow> FindTournament(std::int64_t tournament_id) = 0;
+  virtual std::vector<TournamentRow> ListTournaments(std::string_view state, int limit) = 0;
+  virtual std::vector<TournamentLogEntry> LoadTournamentLog(std::int64_t tournament_id) = 0;
 };
 
 }  // namespace kafenio::storage

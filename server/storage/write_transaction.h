@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/storage/rows.h"
+#include "server/storage/tournament_rows.h"
 
 namespace kafenio::storage {
 
@@ -49,6 +50,13 @@ class WriteTransaction {
   virtual std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) = 0;
   // Stores the new current rating and a history row for the match that produced it.
   virtual void PutRating(const Rating& rating, std::int64_t match_id) = 0;
+
+  // Tournaments (tournament_rows.h). Returns the new event's id.
+  virtual std::int64_t CreateTournament(const TournamentRow& tournament) = 0;
+  // Throws when the event already has this entry number: an entry is stored once.
+  virtual void AppendTournamentLog(const TournamentLogEntry& entry) = 0;
+  // Throws when there is no such event.
+  virtual void SetTournamentState(std::int64_t tournament_id, std::string_view state) = 0;
 };
 
 }  // namespace kafenio::storage

@@ -72,6 +72,15 @@ class FailingStorage final : public storage::Storage {
                                                          std::string_view m) override {
     return inner_->RatingHistory(a, m);
   }
+  std::optional<storage::TournamentRow> FindTournament(std::int64_t id) override {
+    return inner_->FindTournament(id);
+  }
+  std::vector<storage::TournamentRow> ListTournaments(std::string_view s, int l) override {
+    return inner_->ListTournaments(s, l);
+  }
+  std::vector<storage::TournamentLogEntry> LoadTournamentLog(std::int64_t id) override {
+    return inner_->LoadTournamentLog(id);
+  }
 
  private:
   std::unique_ptr<storage::Storage> inner_;

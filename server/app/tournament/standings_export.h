@@ -1,0 +1,15 @@
+#pragma once
+// An event's standings for people and programs: CSV (one header row, then one row per
+// entrant: place, entrant, name, points and every tie-break column of the event's chain,
+// then played/won/drawn/lost/byes) and JSON (the same, with each column's explanation).
+// The command line prints them today; the HTTP routes will serve the same text.
+#include <string>
+
+#include "server/tournament/tournament_state.h"
+
+namespace kafenio::server {
+
+std::string StandingsCsv(const tournament::TournamentState& state);
+std::string StandingsJson(const tournament::TournamentState& state);
+
+}  // namespace kafenio::server

@@ -1,0 +1,80 @@
+#pragma once
+// The TournamentDirector over the store: every event's state in memory, as the fold of its
+// stored log. Changes to one event are made one at a time: each request is checked against
+// the state as stored, turned into log entries (with the round it makes due, published in
+// the same transaction), written, and applied once durable; a failed write changes
+// nothing. At start-up every event not finished is loaded from its log, so a kill -9 at any
+// moment loses nothing acknowledged and changes no published pairing. Thread-safe.
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+
+#include "server/app/clock.h"
+#include "server/app/tournament/tournament_director.h"
+#include "server/storage/storage.h"
+
+namespace kafenio::server {
+
+class StoredTournaments final : public TournamentDirector {
+ public:
+  // Loads every event that is registering or running (blocking reads: start-up only).
+  StoredTournaments(storage::Storage& store, Clock& clock);
+
+  void Create(std::int64_t director, NewTournament event, Executor executor,
+              Then<TournamentAnswer> then) override;
+  void AddEntrant(std::int64_t by, std::int64_t id, std::string name,
+                  std::vector<std::int64_t> accounts, double rating, Executor executor,
+                  Then<TournamentAnswer> then) override;
+  void RemoveEntrant(std::int64_t by, std::int64_t id, tournament::EntrantId entrant,
+                     bool disqualify, Executor executor, Then<TournamentAnswer> then) override;
+  void Start(std::int64_t by, std::int64_t id, Executor executor,
+             Then<TournamentAnswer> then) override;
+  void RecordResult(std::int64_t id, int table, tournament::MatchResult result, Executor executor,
+                    Then<TournamentAnswer> then) override;
+  void ReplaceRound(std::int64_t by, std::int64_t id, tournament::PublishedRound round,
+                    Executor executor, Then<TournamentAnswer> then) override;
+  void EndEarly(std::int64_t by, std::int64_t id, Executor executor,
+                Then<TournamentAnswer> then) override;
+
+  std::optional<tournament::TournamentState> State(std::int64_t id) const override;
+  std::optional<std::int64_t> DirectorOf(std::int64_t id) const override;
+
+ private:
+  // What a request adds to the log, decided against the stored state; a refusal instead
+  // when it is not allowed. `answer_id` is what the answer carries.
+  struct Change {
+    TournamentAnswer refusal;
+    std::vector<tournament::TournamentEvent> entries;
+    std::int64_t answer_id = 0;
+  };
+  using Decide = std::function<Change(const tournament::TournamentState&)>;
+  struct Request {
+    Decide decide;
+    Executor executor;
+    Then<TournamentAnswer> then;
+  };
+  struct Event {
+    storage::TournamentRow row;
+    tournament::TournamentState state;
+    std::int64_t entries = 0;   // stored so far
+    std::deque<Request> queue;  // the front is being written when `writing`
+    bool writing = false;
+  };
+
+  std::optional<std::int64_t> DirectorOfLocked(std::int64_t id) const;
+  void Submit(std::int64_t id, Decide decide, Executor executor, Then<TournamentAnswer> then);
+  // Takes the next request of an event and writes it (called with the mutex held).
+  void Next(std::int64_t id, Event& event);
+  void Written(std::int64_t id, const storage::WriteStatus& status,
+               std::vector<tournament::TournamentEvent> entries, std::string new_state,
+               std::int64_t answer_id);
+
+  storage::Storage& store_;
+  Clock& clock_;
+  // Recursive: a write refused at once (storage closed) answers inside Enqueue.
+  mutable std::recursive_mutex mutex_;
+  std::map<std::int64_t, Event> events_;
+};
+
+}  // namespace kafenio::server

@@ -1,0 +1,90 @@
+// An event's rounds run from one node at a time (migration 0009): its log and state are
+// written only by the holder of its unexpired lease, enforced by the database; a lease that
+// has passed is claimed by another node with the next epoch, and the old holder is fenced.
+#include <catch2/catch.hpp>
+
+#include "server/storage/cluster_store.h"
+#include "server/storage/postgres/connection.h"
+#include "tests/storage/storage_fixture.h"
+
+namespace kafenio::storage {
+namespace {
+
+using testing::Write;
+
+std::int64_t CreateEvent(Storage& store, std::int64_t director, const std::string& state) {
+  std::int64_t id = 0;
+  REQUIRE(Write(store, [&](WriteTransaction& tx) {
+            id = tx.CreateTournament(
+                {0, "Πρωτάθλημα", director, "pilotta", "{}", 1, state, 1, std::nullopt});
+          }).ok());
+  return id;
+}
+
+WriteStatus Append(Storage& store, std::int64_t id, std::int64_t entry) {
+  return Write(store, [&](WriteTransaction& tx) {
+    tx.AppendTournamentLog({id, entry, "started", "{}", entry});
+  });
+}
+
+TEST_CASE("only the holder of an event's lease writes its log, and a passed lease moves on",
+          "[postgres][cluster][tournament]") {
+  testing::StorageFixture fixture(testing::Backend::postgres);
+  const auto director = fixture.CreateAccount("Γιάννης");
+  auto node_a = fixture.Open("a");
+  auto node_b = fixture.Open("b");
+  auto cluster = OpenPostgresClusterStore(fixture.database->conninfo());
+  pg::Connection admin(fixture.database->conninfo());
+  auto lease = [&](std::int64_t id) {
+    const auto row = admin.Run("SELECT node, epoch FROM tournament_leases WHERE tournament_id = $1",
+                               pg::Params().Add(id));
+    REQUIRE(row.rows() == 1);
+    return std::pair{row.Text(0, 0), row.Int(0, 1)};
+  };
+
+  // The creating node holds the lease from the start.
+  const auto id = CreateEvent(*node_a, director, "running");
+  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"a", 1});
+  REQUIRE(Append(*node_a, id, 1).ok());
+  const auto intruder = Append(*node_b, id, 2);
+  CHECK_FALSE(intruder.ok());
+  CHECK_THAT(intruder.error, Catch::Contains("lease"));
+  CHECK_FALSE(
+      Write(*node_b, [&](WriteTransaction& tx) { tx.SetTournamentState(id, "finished"); }).ok());
+  CHECK(cluster->RenewTournaments("a", 60000) == std::vector<std::int64_t>{id});
+  CHECK(cluster->ClaimTournaments("b", 60000, 10, false).empty());  // a holds it
+
+  // a is paused past its lease: it can no longer write, and b takes the event over.
+  admin.Run(
+      "UPDATE tournament_leases SET expires_at = clock_timestamp() - INTERVAL '1 second'"
+      " WHERE tournament_id = $1",
+      pg::Params().Add(id));
+  CHECK_FALSE(Append(*node_a, id, 2).ok());
+  CHECK(cluster->RenewTournaments("a", 60000).empty());
+  CHECK(cluster->ClaimTournaments("b", 60000, 10, false) == std::vector<std::int64_t>{id});
+  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"b", 2});
+  REQUIRE(Append(*node_b, id, 2).ok());
+  CHECK_FALSE(Append(*node_a, id, 3).ok());
+  CHECK(fixture.store->LoadTournamentLog(id).size() == 2);
+
+  // A clean stop releases it; a restarted node takes its own back at once.
+  cluster->ReleaseTournaments("b", {id});
+  CHECK(cluster->ClaimTournaments("a", 60000, 10, false) == std::vector<std::int64_t>{id});
+  CHECK(lease(id).second == 3);
+  CHECK(cluster->ClaimTournaments("a", 60000, 10, true) == std::vector<std::int64_t>{id});
+  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"a", 4});
+
+  // Finished events are not claimed; events made without a cluster get a lease to claim.
+  const auto finished = CreateEvent(*fixture.store, director, "finished");
+  const auto unleased = CreateEvent(*fixture.store, director, "registering");
+  CHECK(cluster->ClaimTournaments("b", 60000, 10, false) == std::vector<std::int64_t>{unleased});
+  CHECK(admin
+            .Run("SELECT 1 FROM tournament_leases WHERE tournament_id = $1",
+                 pg::Params().Add(finished))
+            .empty());
+  node_a->Close();
+  node_b->Close();
+}
+
+}  // namespace
+}  // namespace kafenio::storage
