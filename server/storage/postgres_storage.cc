@@ -11,6 +11,7 @@
 #include "server/storage/postgres/connection.h"
 #include "server/storage/postgres_migrations.h"
 #include "server/storage/postgres_reads.h"
+#include "server/storage/postgres_staff_sql.h"
 #include "server/storage/postgres_write_transaction.h"
 
 namespace kafenio::storage {
@@ -250,6 +251,13 @@ class PostgresStorage final : public Storage {
                                                 std::string_view mode) override {
     return readers_.Read(
         [&](pg::Connection& db) { return pgreads::RatingHistory(db, account_id, mode); });
+  }
+  void ReadStaff(const std::function<void(StaffSql&)>& read) override {
+    readers_.Read([&](pg::Connection& db) {
+      PostgresStaffSql staff(db);
+      read(staff);
+      return true;
+    });
   }
 
  private:

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/storage/postgres/connection.h"
+#include "server/storage/postgres_staff_sql.h"
 #include "server/storage/write_transaction.h"
 
 namespace kafenio::storage {
@@ -40,11 +41,16 @@ class PostgresWriteTransaction final : public WriteTransaction {
   std::optional<Match> FindMatch(std::int64_t match_id) override;
   std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) override;
   void PutRating(const Rating& rating, std::int64_t match_id) override;
+  StaffSql& Staff() override {
+    SendGathered();  // in order
+    return staff_;
+  }
 
  private:
   pg::Connection& db_;
   bool gather_ = false;
   std::vector<MoveEvent> gathered_;
+  PostgresStaffSql staff_{db_};
 };
 
 }  // namespace kafenio::storage

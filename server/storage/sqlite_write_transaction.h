@@ -1,6 +1,7 @@
 #pragma once
 // WriteTransaction on an SQLite connection that already has a transaction open.
 #include "server/storage/sqlite/connection.h"
+#include "server/storage/sqlite_staff_sql.h"
 #include "server/storage/write_transaction.h"
 
 namespace kafenio::storage {
@@ -28,12 +29,14 @@ class SqliteWriteTransaction final : public WriteTransaction {
   std::optional<Match> FindMatch(std::int64_t match_id) override;
   std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) override;
   void PutRating(const Rating& rating, std::int64_t match_id) override;
+  StaffSql& Staff() override { return staff_; }
 
  private:
   // Throws when the last UPDATE changed no row (an unknown id).
   void ExpectChanged(const char* what);
 
   sqlite::Connection& db_;
+  SqliteStaffSql staff_{db_};
 };
 
 }  // namespace kafenio::storage

@@ -93,6 +93,9 @@ class Storage {
   // Rating history of one player in one mode, oldest first.
   virtual std::vector<RatingHistoryEntry> RatingHistory(std::int64_t account_id,
                                                         std::string_view mode) = 0;
+
+  // The admin console's reads (staff_sql.h), on one reader connection for the call.
+  virtual void ReadStaff(const std::function<void(StaffSql&)>& read) = 0;
 };
 
 }  // namespace kafenio::storage

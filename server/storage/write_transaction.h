@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/storage/rows.h"
+#include "server/storage/staff_sql.h"
 
 namespace kafenio::storage {
 
@@ -49,6 +50,9 @@ class WriteTransaction {
   virtual std::optional<Rating> FindRating(std::int64_t account_id, std::string_view mode) = 0;
   // Stores the new current rating and a history row for the match that produced it.
   virtual void PutRating(const Rating& rating, std::int64_t match_id) = 0;
+
+  // The admin console's writes (and reads that must see them), in this transaction.
+  virtual StaffSql& Staff() = 0;
 };
 
 }  // namespace kafenio::storage

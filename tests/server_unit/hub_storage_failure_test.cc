@@ -72,6 +72,9 @@ class FailingStorage final : public storage::Storage {
                                                          std::string_view m) override {
     return inner_->RatingHistory(a, m);
   }
+  void ReadStaff(const std::function<void(storage::StaffSql&)>& read) override {
+    inner_->ReadStaff(read);
+  }
 
  private:
   std::unique_ptr<storage::Storage> inner_;
