@@ -96,7 +96,7 @@ try {
   await page.getByLabel('Κωδικός', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Κωδικός εφαρμογής (TOTP)').fill(totp(secret, Date.now() / 1000));
   await page.locator('#login button[type=submit]').click();
-  await page.getByText('elena (owner)').waitFor();
+  await page.locator('#who', { hasText: 'elena (owner)' }).waitFor();
 
   // The live table, paused with a reason.
   const row = page.locator(`#tables tr[data-table="${tableId}"]`);
