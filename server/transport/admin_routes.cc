@@ -282,6 +282,8 @@ HttpRoutes AdminRoutes(AdminServices services) {
           [&console](const Call& c) { return console.AuditLog(c.who, QueryOf(c.request)); });
   api.Post("/admin/api/audit/verify", P::view_audit,
            [&console](const Call& c) { return console.VerifyAudit(c.who); });
+  api.Post("/admin/api/announcements", P::announce,
+           [&console](const Call& c) { return console.Announce(c.who, c.body); });
   api.Get("/admin/api/staff", P::manage_staff,
           [&console](const Call& c) { return console.Staff(c.who); });
   api.Post("/admin/api/staff", P::manage_staff,

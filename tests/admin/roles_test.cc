@@ -8,7 +8,9 @@ namespace {
 
 TEST_CASE("the role table", "[admin][roles]") {
   using P = Permission;
-  CHECK(PermissionsOf(Role::owner).size() == 9);
+  CHECK(PermissionsOf(Role::owner).size() == 10);
+  CHECK(Allows(Role::admin, P::announce));
+  CHECK_FALSE(Allows(Role::moderator, P::announce));
   CHECK_FALSE(Allows(Role::admin, P::manage_staff));
   CHECK(Allows(Role::admin, P::reveal_hands));
   CHECK(Allows(Role::moderator, P::moderate_players));

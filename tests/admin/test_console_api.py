@@ -27,9 +27,9 @@ PASSWORDS = {"elena": "owner password 1", "adam": "admin password 1",
 ROLES = {"elena": "owner", "adam": "admin", "mona": "moderator", "dora": "director"}
 GRANTS = {  # the role table of server/app/admin/roles.cc, written out again
     "owner": {"view_dashboard", "watch_table", "reveal_hands", "manage_tables", "view_players",
-              "moderate_players", "view_audit", "manage_staff", "direct_tournaments"},
+              "moderate_players", "view_audit", "manage_staff", "announce", "direct_tournaments"},
     "admin": {"view_dashboard", "watch_table", "reveal_hands", "manage_tables", "view_players",
-              "moderate_players", "view_audit", "direct_tournaments"},
+              "moderate_players", "view_audit", "announce", "direct_tournaments"},
     "moderator": {"view_dashboard", "watch_table", "manage_tables", "view_players",
                   "moderate_players"},
     "director": {"view_dashboard", "watch_table", "direct_tournaments"},
@@ -54,6 +54,7 @@ ENDPOINTS = [
     ("GET", "/admin/api/staff", "manage_staff", None),
     ("POST", "/admin/api/staff", "manage_staff",
      {"name": "newbie", "password": "a long password", "role": "moderator"}),
+    ("POST", "/admin/api/announcements", "announce", {"text": ""}),
     ("POST", "/admin/api/logout", "view_dashboard", {}),
 ]
 
@@ -277,6 +278,13 @@ async def main():
         assert status == 200
         await expect_error(_resume(server.url, bob.account["token"]), "SESSION_EXPIRED")
 
+        # --- An announcement reaches every signed-in player.
+        status, sent = await call(staff["adam"], "POST", "/admin/api/announcements",
+                                  {"text": "Συντήρηση στις 23:00 / maintenance at 23:00"})
+        assert status == 200 and sent["connections"] >= 1, sent
+        shown = (await bob.next_event("announcement"))["announcement"]
+        assert shown["text"].startswith("Συντήρηση"), shown
+
         # --- Close a table: its members are told.
         status, _ = await call(owner, "POST", f"/admin/api/tables/{own}/close", {"reason": "test over"})
         assert status == 200
@@ -294,6 +302,7 @@ async def main():
                          ("mona", "player.mute", "ok: for good"), ("mona", "player.rename", "ok"),
                          ("mona", "player.rename", "refused: name taken"),
                          ("mona", "player.revoke_sessions", "ok"), ("elena", "table.close", "ok"),
+                         ("adam", "announce", "ok"),
                          ("adam", "login", "refused: wrong password"),
                          ("elena", "login", "refused: wrong code"), ("elena", "login", "ok")]:
             assert expected in actions, expected

@@ -2,8 +2,8 @@
 // server. The first owner is made with `kafenio admin create-user --totp`; a player (a
 // WebSocket opened in a page) plays at a table of bots. The owner switches the page to
 // Greek, signs in with password and TOTP code, finds the live table, pauses it, finds the
-// player and bans them (their connection is closed), and sees both actions in the audit
-// log, whose chain verifies. The public port answers 404 for the console.
+// player and bans them (their connection is closed), sends an announcement that a player
+// in the web client sees, and sees the actions in the audit log, whose chain verifies. The public port answers 404 for the console.
 //
 // usage: node test_admin_console.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { execFileSync, spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import { assert } from './page_helpers.mjs';
+import { assert, signIn } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -115,7 +115,14 @@ try {
   await player.waitForFunction(() => window.closedWith !== null, null, { timeout: 10000 });
   assert(await player.evaluate(() => window.closedWith) === 1008, 'the banned connection closed');
 
-  // Both actions in the audit log, and the chain intact.
+  // An announcement reaches a player in the web client.
+  const reader = await browser.newPage();
+  await signIn(reader, publicUrl, 'nikos');
+  await page.locator('#announce input[name=text]').fill('Συντήρηση στις 23:00');
+  await page.getByRole('button', { name: 'Αποστολή' }).click();
+  await reader.locator('#announcement', { hasText: 'Συντήρηση στις 23:00' }).waitFor();
+
+  // The actions in the audit log, and the chain intact.
   await page.locator('#audit-filter button[type=submit]').click();
   const audit = page.locator('#audit tbody');
   await audit.locator('tr', { hasText: 'table.pause' }).waitFor();

@@ -181,6 +181,7 @@ async function signedIn(me) {
   $('#console').hidden = false;
   $('#logout').hidden = false;
   $('#audit-section').hidden = !me.permissions.includes('view_audit');
+  $('#announce-section').hidden = !me.permissions.includes('announce');
   show('');
   await loadDashboard();
   await loadTables();
@@ -231,5 +232,14 @@ $('#audit-filter').addEventListener('submit', (event) => {
   act(loadAudit);
 });
 $('#verify').addEventListener('click', verify);
+$('#announce').addEventListener('submit', (event) => {
+  event.preventDefault();
+  api('POST', 'announcements', { text: $('#announce').elements.text.value })
+    .then(({ connections }) => {
+      $('#announce').reset();
+      show(t('sentTo', { n: connections }));
+    })
+    .catch((error) => show(error.message));
+});
 // Already signed in (the cookie): straight to the console.
 api('GET', 'me').then(signedIn).catch(() => signedOut());

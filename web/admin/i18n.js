@@ -14,6 +14,8 @@ const WORDS = {
     broken: 'The audit log is BROKEN at entry {id}: {problem}', done: 'Done.',
     connections: 'Connections', openTables: 'Open tables', liveMatches: 'Live matches',
     moves: 'Moves', errors: 'Errors', storageErrors: 'Storage errors', language: 'Ελληνικά',
+    announcement: 'Announcement to every player', text: 'Text', send: 'Send',
+    sentTo: 'Sent to {n} connections.',
   },
   el: {
     title: 'Κονσόλα Kafenio', signIn: 'Σύνδεση', logout: 'Αποσύνδεση', name: 'Όνομα',
@@ -30,6 +32,8 @@ const WORDS = {
     connections: 'Συνδέσεις', openTables: 'Ανοιχτά τραπέζια', liveMatches: 'Παρτίδες σε εξέλιξη',
     moves: 'Κινήσεις', errors: 'Σφάλματα', storageErrors: 'Σφάλματα αποθήκευσης',
     language: 'English',
+    announcement: 'Ανακοίνωση προς όλους τους παίκτες', text: 'Κείμενο', send: 'Αποστολή',
+    sentTo: 'Στάλθηκε σε {n} συνδέσεις.',
   },
 };
 

@@ -427,6 +427,21 @@ ApiAnswer Console::VerifyAudit(const StaffMember& who) {
   });
 }
 
+ApiAnswer Console::Announce(const StaffMember& who, const rapidjson::Value& body) {
+  const std::string text = Text(body, "text");
+  if (text.empty() || text.size() > 500) return ApiError(400, "text: 1 to 500 bytes");
+  store_.Audit({who.name, "announce", "every player", text, "ok"});
+  auto message = std::make_shared<v1::Envelope>();
+  message->mutable_announcement()->set_text(text);
+  message->mutable_announcement()->set_sent_unix_ms(store_.clock().NowMs());
+  const int reached = hub_.sanctions().SendToAll(message);
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "connections", reached);
+    w.EndObject();
+  });
+}
+
 ApiAnswer Console::Staff(const StaffMember&) {
   std::vector<storage::StaffAccount> staff;
   store_.Read([&](storage::StaffSql& sql) { staff = sql.AllStaff(); });

@@ -47,6 +47,7 @@ class Console {
                          const rapidjson::Value& body);
   ApiAnswer AuditLog(const StaffMember& who, const Query& query);
   ApiAnswer VerifyAudit(const StaffMember& who);
+  ApiAnswer Announce(const StaffMember& who, const rapidjson::Value& body);
   ApiAnswer Staff(const StaffMember& who);
   ApiAnswer CreateStaff(const StaffMember& who, const rapidjson::Value& body);
 

@@ -8,9 +8,9 @@ namespace {
 
 using P = Permission;
 
-constexpr std::array<P, 9> kAllPermissions = {
-    P::view_dashboard,   P::watch_table, P::reveal_hands, P::manage_tables,     P::view_players,
-    P::moderate_players, P::view_audit,  P::manage_staff, P::direct_tournaments};
+constexpr std::array<P, 10> kAllPermissions = {
+    P::view_dashboard,   P::watch_table, P::reveal_hands, P::manage_tables, P::view_players,
+    P::moderate_players, P::view_audit,  P::manage_staff, P::announce,      P::direct_tournaments};
 
 }  // namespace
 
@@ -53,6 +53,8 @@ std::string_view PermissionName(Permission permission) {
       return "view_audit";
     case P::manage_staff:
       return "manage_staff";
+    case P::announce:
+      return "announce";
     default:
       return "direct_tournaments";
   }

@@ -20,6 +20,7 @@ enum class Permission {
   moderate_players,   // ban, mute, lift, rename, revoke sessions
   view_audit,         // read and verify the audit log
   manage_staff,       // create staff accounts, change roles
+  announce,           // a message to every player
   direct_tournaments  // the tournament director's powers (in scope)
 };
 

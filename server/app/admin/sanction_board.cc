@@ -57,4 +57,17 @@ int SanctionBoard::DisconnectAll(std::int64_t account_id) {
   return static_cast<int>(peers.size());
 }
 
+int SanctionBoard::SendToAll(const std::shared_ptr<const v1::Envelope>& message) {
+  std::vector<std::shared_ptr<Peer>> peers;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [account, weak] : connections_) {
+      if (auto peer = weak.lock()) peers.push_back(std::move(peer));
+    }
+  }
+  const auto encoded = std::make_shared<const EncodedEnvelope>(*message);
+  for (const auto& peer : peers) peer->Send(encoded);
+  return static_cast<int>(peers.size());
+}
+
 }  // namespace kafenio::server

@@ -1,6 +1,7 @@
 #pragma once
 // The bans and mutes in force, as the game side checks them (sign-in, chat), and the
-// connections of each signed-in player, so a ban can close them. Loaded from storage at
+// connections of each signed-in player, so a ban can close them and an announcement reach
+// them all. Loaded from storage at
 // start and kept up to date by the console; thread-safe. (A cluster's other nodes learn of
 // a sanction at their next start: docs/admin.md.)
 #include <cstdint>
@@ -29,6 +30,8 @@ class SanctionBoard {
   void Disconnected(std::int64_t account_id, std::uint64_t peer_id);
   // Closes every connection of the account; returns how many.
   int DisconnectAll(std::int64_t account_id);
+  // Sends `message` (encoded once) to every signed-in connection; returns how many.
+  int SendToAll(const std::shared_ptr<const v1::Envelope>& message);
 
  private:
   mutable std::mutex mutex_;
