@@ -246,6 +246,11 @@ conn.listeners.add((message) => {
       if (info.match_in_progress) state.table.deadline = info.paused ? 0 : Number(info.turn_deadline_unix_ms || 0);
     }
     render();
+  } else if (message.announcement) {
+    // The site's staff to every player (a maintenance warning): shown until the next one.
+    const banner = document.getElementById('announcement');
+    banner.textContent = message.announcement.text;
+    banner.hidden = false;
   } else if (message.table_closed) {
     // The server closed the table we sit at (staff, a tournament): say why, back to the lobby.
     if (state.table && state.table.id === message.table_closed.table_id) {

@@ -217,6 +217,9 @@ void Hub::TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
       return table->PlayMove(peer, who, request.play_move().move(),
                              request.play_move().expected_seq(), rid);
     case B::kSendChat:
+      if (sanctions_.InForce(who.account_id, "mute", services_.tables.clock.NowMs())) {
+        return Refuse(peer, rid, v1::MUTED, "you are muted by the moderators: no chat for now");
+      }
       return table->Chat(peer, who, request.send_chat().text(), rid);
     case B::kReclaimSeat:
       return table->Reclaim(peer, who, rid);
@@ -226,6 +229,7 @@ void Hub::TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
 }
 
 void Hub::Disconnected(ClientContext& client) {
+  if (client.who) sanctions_.Disconnected(client.who->account_id, client.peer_id);
   if (client.lobby) lobby_.Unsubscribe(client.peer_id);
   for (const std::string& id : client.tables) {
     if (auto table = directory_.Find(id)) table->Detach(client.peer_id);

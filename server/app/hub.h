@@ -12,6 +12,7 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include "server/app/accounts.h"
+#include "server/app/admin/sanction_board.h"
 #include "server/app/blocking_work.h"
 #include "server/app/clock.h"
 #include "server/app/cluster/table_locator.h"
@@ -74,6 +75,10 @@ class Hub {
   bool Read(std::function<void()> job) { return reads_.TrySubmit(std::move(job)); }
   // For the HTTP side's read-only routes (GET /matches/{id}/record): call through Read.
   ResultsStore& results() { return services_.results; }
+  // The admin console reads players' accounts through the same store (off I/O threads).
+  AccountStore& account_store() { return services_.accounts; }
+  // Bans and mutes in force, and players' connections (the admin console).
+  SanctionBoard& sanctions() { return sanctions_; }
 
  private:
   // hub_sign_in.cc: guests, registration, sign-in and resuming a session.
@@ -104,6 +109,7 @@ class Hub {
   BlockingWork reads_;
   Lobby lobby_;
   TableDirectory directory_;
+  SanctionBoard sanctions_;
 };
 
 }  // namespace kafenio::server

@@ -60,7 +60,15 @@ void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
     const auto code = result.error == v1::ERROR_UNSPECIFIED ? v1::BAD_REQUEST : result.error;
     return Refuse(peer, request_id, code, result.message);
   }
+  if (const auto ban =
+          sanctions_.InForce(result.account.id, "ban", services_.tables.clock.NowMs())) {
+    return Refuse(peer, request_id, v1::ACCOUNT_BANNED,
+                  "this account is banned" +
+                      (ban->until_ms ? std::string(" for a while") : std::string(" for good")) +
+                      ": " + ban->reason);
+  }
   client.who = Identity{result.account.id, result.account.name, result.account.guest};
+  sanctions_.Connected(result.account.id, peer);
   auto reply = std::make_shared<v1::Envelope>();
   reply->set_request_id(request_id);
   v1::SignedIn& signed_in = *reply->mutable_signed_in();

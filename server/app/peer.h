@@ -17,6 +17,9 @@ class Peer {
   // the connection sends it in its own format (binary or JSON).
   virtual void Send(std::shared_ptr<const EncodedEnvelope> message) = 0;
   virtual std::uint64_t PeerId() const = 0;
+  // Closes the connection (staff banned its player). Thread-safe; nothing for a peer that
+  // is not a network connection.
+  virtual void Disconnect() {}
 
   // Encodes `message` for this one receiver and sends it. To send one message to many,
   // encode it once and Send that.

@@ -16,5 +16,6 @@ int RunBackup(const Args& args);
 int RunMigrateDb(const Args& args);
 int RunServe(const Args& args);
 int RunTournament(const Args& args);
+int RunAdmin(const Args& args);
 
 }  // namespace kafenio::cli

@@ -28,7 +28,11 @@ constexpr const char* kUsage =
     "                               an event's standings with every tie-break\n"
     "  serve [--listen ADDR:PORT] [--db PATH|postgresql://...] [--node NAME]\n"
     "        [--public-address URL] [--config FILE] [--web DIR] [--threads N]\n"
-    "        [--set KEY=VALUE ...]    run the game server (docs/operations.md)\n";
+    "        [--set KEY=VALUE ...] [--admin-listen ADDR:PORT]\n"
+    "                               run the game server (docs/operations.md)\n"
+    "  admin create-user NAME --role ROLE [--scope S] [--totp] [--db PATH]\n"
+    "  admin audit verify [--db PATH]\n"
+    "                               staff of the admin console, its audit log (docs/admin.md)\n";
 
 }  // namespace
 
@@ -47,6 +51,7 @@ int main(int argc, char** argv) {
   if (command == "migrate-db") return kafenio::cli::RunMigrateDb(args);
   if (command == "serve") return kafenio::cli::RunServe(args);
   if (command == "tournament") return kafenio::cli::RunTournament(args);
+  if (command == "admin") return kafenio::cli::RunAdmin(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

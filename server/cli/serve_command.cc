@@ -9,6 +9,9 @@
 #include <thread>
 #include <vector>
 
+#include "server/app/admin/console.h"
+#include "server/app/admin/staff_auth.h"
+#include "server/app/admin/staff_store.h"
 #include "server/app/clock.h"
 #include "server/app/cluster/cluster_node.h"
 #include "server/app/cluster/shared_lobby.h"
@@ -23,6 +26,7 @@
 #include "server/storage/game_store.h"
 #include "server/storage/open_storage.h"
 #include "server/storage/sqlite_storage.h"
+#include "server/transport/admin_routes.h"
 #include "server/transport/listener.h"
 #include "server/transport/public_routes.h"
 
@@ -33,7 +37,8 @@ constexpr const char* kServeUsage =
     "usage: kafenio serve [--listen ADDR:PORT] [--db PATH|memory|postgresql://...]\n"
     "                     [--node NAME] [--public-address ws://HOST:PORT/ws] [--config FILE]\n"
     "                     [--web DIR] [--threads N] [--set KEY=VALUE ...] [--clock "
-    "system|manual]\n";
+    "system|manual]\n"
+    "                     [--admin-listen ADDR:PORT]\n";
 
 // The secret file named in the config, or "server-secret" beside the database (for
 // PostgreSQL: ./var/server-secret; the nodes of a cluster must share one, docs/scaling.md).
@@ -107,6 +112,8 @@ int RunServe(const Args& args) {
       ok = server::ParseListen(config, value, error);
     else if (flag == "--db")
       config.db_path = value;
+    else if (flag == "--admin-listen")
+      ok = server::ParseAdminListen(config, value, error);
     else if (flag == "--node")
       config.node_name = value;
     else if (flag == "--public-address")
@@ -186,6 +193,28 @@ int RunServe(const Args& args) {
     std::fprintf(stderr, "kafenio serve: %s\n", error.c_str());
     return 1;
   }
+  // The admin console on its own listener (docs/admin.md); the public one never serves it.
+  server::admin::StaffStore staff_store(store->storage(), clock);
+  server::admin::StaffAuth staff_auth(staff_store,
+                                      std::int64_t{config.admin_session_hours} * 3600 * 1000,
+                                      config.admin_logins_per_minute);
+  server::admin::Console console(hub, staff_store);
+  server::BlockingWork console_work(1, 64);
+  try {
+    console.LoadSanctions();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kafenio serve: cannot read the sanctions: %s\n", e.what());
+    return 1;
+  }
+  const server::HttpRoutes admin_routes =
+      server::AdminRoutes(server::AdminServices{hub, staff_auth, console, console_work});
+  server::ServerContext admin_context{config, hub, metrics, admin_routes, false};
+  const auto admin_endpoint = server::StartListener(io, admin_context, config.admin_listen_address,
+                                                    config.admin_listen_port, error);
+  if (!error.empty()) {
+    std::fprintf(stderr, "kafenio serve: admin console: %s\n", error.c_str());
+    return 1;
+  }
   // Before serving: every match a crash interrupted carries on. A clustered node takes only
   // its own tables and those whose node is gone (server/app/cluster/).
   int recovered = 0;
@@ -215,6 +244,9 @@ int RunServe(const Args& args) {
       config.threads, config.web_root.c_str(), have_web ? "" : " (absent)",
       in_memory ? "memory" : (postgres ? "postgresql" : "sqlite "),
       in_memory || postgres ? "" : config.db_path.c_str());
+  std::printf("kafenio: admin console on http://%s:%u/admin/\n",
+              admin_endpoint.address().to_string().c_str(),
+              static_cast<unsigned>(admin_endpoint.port()));
   if (cluster) {
     std::printf("kafenio: cluster node %s at %s\n", config.node_name.c_str(),
                 cluster->node.options().address.c_str());
@@ -231,6 +263,7 @@ int RunServe(const Args& args) {
   // (its completions land in the stopped io_context); then the io_context goes, dropping
   // the handlers it holds (tables, connections) while what they point to still exists.
   if (cluster) cluster->StopRounds();
+  console_work.Join();  // console actions under way finish while storage is open
   hub.Stop();
   store->Close();
   // Every write is durable: other nodes may take this node's tables now.

@@ -21,18 +21,33 @@ std::string Trim(const std::string& text) {
 
 }  // namespace
 
-bool ParseListen(ServerConfig& config, const std::string& text, std::string& error) {
+namespace {
+
+// "ADDR:PORT", ":PORT" or "PORT" into `address` (kept when not given) and `port`.
+bool ParseAddressPort(const std::string& what, const std::string& text, std::string& address,
+                      std::uint16_t& port, std::string& error) {
   const auto colon = text.rfind(':');
-  const std::string address = colon == std::string::npos ? std::string() : text.substr(0, colon);
-  const std::string port = colon == std::string::npos ? text : text.substr(colon + 1);
+  const std::string host = colon == std::string::npos ? std::string() : text.substr(0, colon);
+  const std::string digits = colon == std::string::npos ? text : text.substr(colon + 1);
   unsigned value = 0;
-  if (!ParseNumber(port, value) || value > 65535) {
-    error = "listen must be ADDR:PORT, got '" + text + "'";
+  if (!ParseNumber(digits, value) || value > 65535) {
+    error = what + " must be ADDR:PORT, got '" + text + "'";
     return false;
   }
-  if (!address.empty()) config.listen_address = address;
-  config.listen_port = static_cast<std::uint16_t>(value);
+  if (!host.empty()) address = host;
+  port = static_cast<std::uint16_t>(value);
   return true;
+}
+
+}  // namespace
+
+bool ParseListen(ServerConfig& config, const std::string& text, std::string& error) {
+  return ParseAddressPort("listen", text, config.listen_address, config.listen_port, error);
+}
+
+bool ParseAdminListen(ServerConfig& config, const std::string& text, std::string& error) {
+  return ParseAddressPort("admin_listen", text, config.admin_listen_address,
+                          config.admin_listen_port, error);
 }
 
 bool ApplySetting(ServerConfig& config, const std::string& key, const std::string& value,
@@ -107,6 +122,17 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
   if (key == "session_ttl_hours") return number(config.session_ttl_hours);
   if (key == "event_history") return number(config.event_history);
   if (key == "storage_retry_ms") return number(config.storage_retry_ms);
+  if (key == "admin_listen") return ParseAdminListen(config, value, error);
+  if (key == "admin_cookie_secure") {
+    if (value != "true" && value != "false") {
+      error = "admin_cookie_secure must be true or false";
+      return false;
+    }
+    config.admin_cookie_secure = value == "true";
+    return true;
+  }
+  if (key == "admin_session_hours") return number(config.admin_session_hours);
+  if (key == "admin_logins_per_minute") return number(config.admin_logins_per_minute);
   error = "unknown setting '" + key + "'";
   return false;
 }

@@ -56,6 +56,15 @@ struct ServerConfig {
   // RATE_LIMITED.
   int read_threads = 2;
   int read_queue_limit = 256;
+
+  // The admin console (docs/admin.md): its own listener, never the public one; its page is
+  // web_root/admin. Cookies are marked Secure when the console is served over HTTPS (a
+  // TLS proxy in front); sign-ins are limited per name and per address.
+  std::string admin_listen_address = "127.0.0.1";
+  std::uint16_t admin_listen_port = 8081;  // 0: any free port (printed at start-up)
+  bool admin_cookie_secure = false;
+  int admin_session_hours = 12;
+  double admin_logins_per_minute = 5;
 };
 
 // Applies one KEY=VALUE setting; false with `error` set when it is not understood.
@@ -64,5 +73,7 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
 bool LoadConfigFile(ServerConfig& config, const std::string& path, std::string& error);
 // "ADDR:PORT" (or ":PORT", or "PORT").
 bool ParseListen(ServerConfig& config, const std::string& text, std::string& error);
+// --admin-listen, the same forms.
+bool ParseAdminListen(ServerConfig& config, const std::string& text, std::string& error);
 
 }  // namespace kafenio::server

@@ -11,6 +11,7 @@
 #include "server/storage/postgres/connection.h"
 #include "server/storage/postgres_migrations.h"
 #include "server/storage/postgres_reads.h"
+#include "server/storage/postgres_staff_sql.h"
 #include "server/storage/postgres_write_transaction.h"
 
 namespace kafenio::storage {
@@ -261,6 +262,13 @@ class PostgresStorage final : public Storage {
   std::vector<TournamentLogEntry> LoadTournamentLog(std::int64_t tournament_id) override {
     return readers_.Read(
         [&](pg::Connection& db) { return pgreads::TournamentLog(db, tournament_id); });
+  }
+  void ReadStaff(const std::function<void(StaffSql&)>& read) override {
+    readers_.Read([&](pg::Connection& db) {
+      PostgresStaffSql staff(db);
+      read(staff);
+      return true;
+    });
   }
 
  private:

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/storage/postgres/connection.h"
+#include "server/storage/postgres_staff_sql.h"
 #include "server/storage/write_transaction.h"
 
 namespace kafenio::storage {
@@ -43,11 +44,16 @@ class PostgresWriteTransaction final : public WriteTransaction {
   std::int64_t CreateTournament(const TournamentRow& tournament) override;
   void AppendTournamentLog(const TournamentLogEntry& entry) override;
   void SetTournamentState(std::int64_t tournament_id, std::string_view state) override;
+  StaffSql& Staff() override {
+    SendGathered();  // in order
+    return staff_;
+  }
 
  private:
   pg::Connection& db_;
   bool gather_ = false;
   std::vector<MoveEvent> gathered_;
+  PostgresStaffSql staff_{db_};
 };
 
 }  // namespace kafenio::storage

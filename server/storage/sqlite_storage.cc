@@ -12,6 +12,7 @@
 #include "server/storage/reader_pool.h"
 #include "server/storage/sqlite/connection.h"
 #include "server/storage/sqlite_reads.h"
+#include "server/storage/sqlite_staff_sql.h"
 #include "server/storage/storage_error.h"
 
 namespace kafenio::storage {
@@ -149,6 +150,11 @@ class SqliteStorage final : public Storage {
   std::vector<TournamentLogEntry> LoadTournamentLog(std::int64_t tournament_id) override {
     auto db = readers_.Borrow();
     return reads::TournamentLog(*db, tournament_id);
+  }
+  void ReadStaff(const std::function<void(StaffSql&)>& read) override {
+    auto db = readers_.Borrow();
+    SqliteStaffSql staff(*db);
+    read(staff);
   }
 
  private:

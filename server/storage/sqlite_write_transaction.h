@@ -1,6 +1,7 @@
 #pragma once
 // WriteTransaction on an SQLite connection that already has a transaction open.
 #include "server/storage/sqlite/connection.h"
+#include "server/storage/sqlite_staff_sql.h"
 #include "server/storage/write_transaction.h"
 
 namespace kafenio::storage {
@@ -31,12 +32,14 @@ class SqliteWriteTransaction final : public WriteTransaction {
   std::int64_t CreateTournament(const TournamentRow& tournament) override;
   void AppendTournamentLog(const TournamentLogEntry& entry) override;
   void SetTournamentState(std::int64_t tournament_id, std::string_view state) override;
+  StaffSql& Staff() override { return staff_; }
 
  private:
   // Throws when the last UPDATE changed no row (an unknown id).
   void ExpectChanged(const char* what);
 
   sqlite::Connection& db_;
+  SqliteStaffSql staff_{db_};
 };
 
 }  // namespace kafenio::storage

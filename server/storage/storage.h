@@ -98,6 +98,8 @@ class Storage {
   virtual std::optional<TournamentRow> FindTournament(std::int64_t tournament_id) = 0;
   virtual std::vector<TournamentRow> ListTournaments(std::string_view state, int limit) = 0;
   virtual std::vector<TournamentLogEntry> LoadTournamentLog(std::int64_t tournament_id) = 0;
+  // The admin console's reads (staff_sql.h), on one reader connection for the call.
+  virtual void ReadStaff(const std::function<void(StaffSql&)>& read) = 0;
 };
 
 }  // namespace kafenio::storage

@@ -8,6 +8,7 @@
 
 #include "server/storage/rows.h"
 #include "server/storage/tournament_rows.h"
+#include "server/storage/staff_sql.h"
 
 namespace kafenio::storage {
 
@@ -57,6 +58,8 @@ class WriteTransaction {
   virtual void AppendTournamentLog(const TournamentLogEntry& entry) = 0;
   // Throws when there is no such event.
   virtual void SetTournamentState(std::int64_t tournament_id, std::string_view state) = 0;
+  // The admin console's writes (and reads that must see them), in this transaction.
+  virtual StaffSql& Staff() = 0;
 };
 
 }  // namespace kafenio::storage

@@ -79,9 +79,8 @@ void HttpRoutes::Dispatch(const HttpRequest& request, Respond respond) const {
     return respond(TextResponse(request, http::status::method_not_allowed, "method not allowed\n"));
   }
   if (method == http::verb::get && fallback_ && fallback_(request, respond)) return;
-  if (method != http::verb::get) {
-    return respond(TextResponse(request, http::status::method_not_allowed, "method not allowed\n"));
-  }
+  // A path no route knows is not found, whatever the method (the public listener answers
+  // 404 for every admin path, POST included).
   respond(TextResponse(request, http::status::not_found, "not found\n"));
 }
 

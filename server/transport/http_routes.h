@@ -18,6 +18,9 @@ using HttpResponse = boost::beast::http::response<boost::beast::http::string_bod
 using Respond = std::function<void(HttpResponse)>;
 using PathParams = std::map<std::string, std::string>;
 using HttpHandler = std::function<void(const HttpRequest&, const PathParams&, Respond)>;
+// The connection's remote address, set by the HTTP session on every request (a client's
+// own header of that name is overwritten).
+inline constexpr const char* kRemoteAddressHeader = "Kafenio-Remote-Address";
 
 // A plain-text response to `request` (HEAD: the same headers, no body).
 HttpResponse TextResponse(const HttpRequest& request, boost::beast::http::status status,

@@ -70,6 +70,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       stream_.expires_never();
       return StartWebsocketSession(std::move(stream_), std::move(request), context_);
     }
+    // Who is asking, for the admin console's sign-in limits; never what the client claims.
+    beast::error_code ec;
+    const auto remote = stream_.socket().remote_endpoint(ec);
+    request.set(kRemoteAddressHeader, ec ? std::string("unknown") : remote.address().to_string());
     // Handlers may answer from another thread (storage reads): back to this connection.
     context_.routes.Dispatch(request, [self = shared_from_this()](Response response) {
       net::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {

@@ -55,14 +55,21 @@ class Listener : public std::enable_shared_from_this<Listener> {
 }  // namespace
 
 tcp::endpoint StartListener(net::io_context& io, ServerContext& context, std::string& error) {
+  return StartListener(io, context, context.config.listen_address, context.config.listen_port,
+                       error);
+}
+
+tcp::endpoint StartListener(net::io_context& io, ServerContext& context,
+                            const std::string& address_text, std::uint16_t port,
+                            std::string& error) {
   boost::system::error_code ec;
-  const auto address = net::ip::make_address(context.config.listen_address, ec);
+  const auto address = net::ip::make_address(address_text, ec);
   if (ec) {
-    error = "bad listen address '" + context.config.listen_address + "'";
+    error = "bad listen address '" + address_text + "'";
     return {};
   }
   auto listener = std::make_shared<Listener>(io, context);
-  if (!listener->Bind(tcp::endpoint(address, context.config.listen_port), error)) return {};
+  if (!listener->Bind(tcp::endpoint(address, port), error)) return {};
   listener->Accept();
   return listener->Endpoint();
 }

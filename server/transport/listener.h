@@ -12,5 +12,9 @@ namespace kafenio::server {
 // or sets `error`.
 boost::asio::ip::tcp::endpoint StartListener(boost::asio::io_context& io, ServerContext& context,
                                              std::string& error);
+// The same on another address (the admin listener).
+boost::asio::ip::tcp::endpoint StartListener(boost::asio::io_context& io, ServerContext& context,
+                                             const std::string& address, std::uint16_t port,
+                                             std::string& error);
 
 }  // namespace kafenio::server

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "server/transport/admin_routes.h"
 #include "server/transport/static_files.h"
 
 namespace kafenio::server {
@@ -41,10 +42,6 @@ HttpRoutes PublicRoutes(Hub& hub, ManualClock* manual_clock) {
   routes.Get("/healthz", [](const HttpRequest& request, const PathParams&, Respond respond) {
     respond(TextResponse(request, http::status::ok, "ok\n"));
   });
-  routes.Get("/metrics", [&hub](const HttpRequest& request, const PathParams&, Respond respond) {
-    respond(TextResponse(request, http::status::ok, hub.metrics().Render(),
-                         "text/plain; version=0.0.4"));
-  });
   // A finished match's game record (shared/record-format.md), for `kafenio replay`.
   routes.Get("/matches/{id}/record",
              [&hub](const HttpRequest& request, const PathParams& params, Respond respond) {
@@ -80,6 +77,8 @@ HttpRoutes PublicRoutes(Hub& hub, ManualClock* manual_clock) {
   const std::string web_root = hub.config().web_root;
   routes.Otherwise([web_root](const HttpRequest& request, Respond& respond) {
     const std::string target(request.target());
+    // The console's page is served on the admin listener only (admin_routes.cc).
+    if (IsAdminPath(target)) return false;
     if (auto file = LoadStaticFile(web_root, target)) {
       respond(TextResponse(request, http::status::ok, std::move(file->body),
                            file->content_type.c_str()));

@@ -65,6 +65,11 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
   }
 
   std::uint64_t PeerId() const override { return id_; }
+  void Disconnect() override {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+      self->Abort(websocket::close_code::policy_error);
+    });
+  }
 
   // Dispatched, not posted: when the connection's strand is free (the usual case: a table
   // sending one move's events to its seats) the frame is queued and its write started on

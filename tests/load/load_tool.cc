@@ -45,6 +45,7 @@ namespace v1 = kafenio::v1;
 struct Options {
   std::string host = "127.0.0.1";
   std::string port = "8080";
+  std::string metrics_port = "8081";  // the admin listener, which serves /metrics
   int tables = 100;
   int matches = 1;
   std::string preset = "cyprus";
@@ -273,6 +274,7 @@ int main(int argc, char** argv) {
   const bool understood = ParseFlags(argc, argv,
                                      {{"--port", Text(options.port)},
                                       {"--host", Text(options.host)},
+                                      {"--metrics-port", Text(options.metrics_port)},
                                       {"--tables", Number(options.tables)},
                                       {"--matches", Number(options.matches)},
                                       {"--preset", Text(options.preset)},
@@ -284,17 +286,18 @@ int main(int argc, char** argv) {
                                       {"--think-ms", Number(options.think_ms)}});
   if (!understood || (options.pattern != "players" && options.pattern != "bots") ||
       (options.frames != "binary" && options.frames != "json")) {
-    std::fprintf(stderr,
-                 "usage: kafenio_load [--host H] [--port P] [--tables N] [--matches M] "
-                 "[--preset P] [--target T] [--server-pid PID] [--ramp-ms MS] "
-                 "[--pattern players|bots] [--frames binary|json] [--think-ms MS]\n");
+    std::fprintf(
+        stderr,
+        "usage: kafenio_load [--host H] [--port P] [--metrics-port P] [--tables N] [--matches M] "
+        "[--preset P] [--target T] [--server-pid PID] [--ramp-ms MS] "
+        "[--pattern players|bots] [--frames binary|json] [--think-ms MS]\n");
     return 2;
   }
   net::io_context io;
   Totals totals;
   tcp::resolver resolver(io);
   const auto endpoints = resolver.resolve(options.host, options.port);
-  const auto latency_before = LatencyHistogram(options.host, options.port);
+  const auto latency_before = LatencyHistogram(options.host, options.metrics_port);
   const double cpu_before = CpuSeconds(options.server_pid);
   const double waiting_before = RunQueueSeconds(options.server_pid);
   const auto start = Clock::now();
@@ -338,7 +341,7 @@ int main(int argc, char** argv) {
               totals.round_trips_us.size(), Percentile(totals.round_trips_us, 0.5),
               Percentile(totals.round_trips_us, 0.9), Percentile(totals.round_trips_us, 0.99),
               Percentile(totals.round_trips_us, 1.0));
-  const auto latency_after = LatencyHistogram(options.host, options.port);
+  const auto latency_after = LatencyHistogram(options.host, options.metrics_port);
   std::printf(
       "server move latency us (arrival to ack, bucket bounds): p50 %.0f p90 %.0f p99 %.0f\n",
       HistogramPercentile(latency_before, latency_after, 0.5),

@@ -37,7 +37,9 @@ class ServerProcess:
         self.binary, self.settings, self.web = binary, settings, web
         self.manual_clock = manual_clock
         self.extra_args = tuple(extra_args)  # e.g. ("--node", "a") for a cluster node
-        args = [binary, "serve", "--listen", "127.0.0.1:0", "--web", web, "--db", db, *extra_args]
+        # The admin console on a free port too (its default, 8081, would be shared).
+        args = [binary, "serve", "--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0",
+                "--web", web, "--db", db, *extra_args]
         if manual_clock:
             args += ["--clock", "manual"]
         for setting in settings:
@@ -50,6 +52,11 @@ class ServerProcess:
         self.port = int(line.split("http://")[1].split()[0].rsplit(":", 1)[1])
         self.url = f"ws://127.0.0.1:{self.port}/ws"
         self.http = f"http://127.0.0.1:{self.port}"
+        line = self.proc.stdout.readline()
+        if "admin console on http://" not in line:
+            raise RuntimeError("server did not start its admin console: " + line)
+        self.admin_port = int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])
+        self.admin = f"http://127.0.0.1:{self.admin_port}"
 
     def alive(self):
         return self.proc.poll() is None

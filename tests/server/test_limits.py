@@ -116,7 +116,7 @@ async def main(binary):
         def metric(text, name):
             return int(next(line.split()[1] for line in text.splitlines() if line.startswith(name + " ")))
         for _ in range(1200):
-            status, metrics = get(small_queue.http + "/metrics")
+            status, metrics = get(small_queue.admin + "/metrics")
             if metric(metrics, "kafenio_slow_consumers_total") >= 1 and metric(metrics, "kafenio_connections") == 0:
                 break
             await asyncio.sleep(0.1)

@@ -81,6 +81,9 @@ class FailingStorage final : public storage::Storage {
   std::vector<storage::TournamentLogEntry> LoadTournamentLog(std::int64_t id) override {
     return inner_->LoadTournamentLog(id);
   }
+  void ReadStaff(const std::function<void(storage::StaffSql&)>& read) override {
+    inner_->ReadStaff(read);
+  }
 
  private:
   std::unique_ptr<storage::Storage> inner_;

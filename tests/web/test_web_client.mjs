@@ -32,7 +32,7 @@ function startServer() {
   // A database of its own in a fresh folder: every run starts with no accounts.
   const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
   // Bots wait a little before each move, so a table of bots can be watched as it plays.
-  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--web', webDir, '--db', db,
+  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', db,
     '--set', 'bot_delay_ms=25'],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {

@@ -1,0 +1,503 @@
+#include "server/app/admin/console.h"
+
+#include <charconv>
+
+#include "kafenio/v1/kafenio.json.h"
+#include "proto/json_runtime.h"
+#include "server/app/admin/audit_chain.h"
+#include "server/app/crypto.h"
+
+namespace kafenio::server::admin {
+namespace {
+
+using json::Writer;
+
+// The longest reason kept: the audit log is for sentences, not documents.
+constexpr std::size_t kMaxReason = 500;
+
+std::string Text(const rapidjson::Value& body, const char* name) {
+  if (!body.IsObject()) return {};
+  const auto it = body.FindMember(name);
+  if (it == body.MemberEnd() || !it->value.IsString()) return {};
+  return std::string(it->value.GetString(), it->value.GetStringLength());
+}
+
+std::optional<std::int64_t> Number(const rapidjson::Value& body, const char* name) {
+  if (!body.IsObject()) return std::nullopt;
+  const auto it = body.FindMember(name);
+  if (it == body.MemberEnd() || !it->value.IsInt64()) return std::nullopt;
+  return it->value.GetInt64();
+}
+
+std::optional<std::int64_t> Id(const std::string& digits) {
+  std::int64_t value = 0;
+  if (digits.empty() || digits.size() > 18) return std::nullopt;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (error != std::errc() || end != digits.data() + digits.size() || value <= 0)
+    return std::nullopt;
+  return value;
+}
+
+std::string Get(const Query& query, const std::string& name) {
+  const auto it = query.find(name);
+  return it == query.end() ? std::string() : it->second;
+}
+
+// A reason is required for every change: the audit log says why.
+std::optional<std::string> Reason(const rapidjson::Value& body) {
+  std::string reason = Text(body, "reason");
+  if (reason.empty() || reason.size() > kMaxReason) return std::nullopt;
+  return reason;
+}
+
+template <class Fill>
+ApiAnswer Json(Fill&& fill, int status = 200) {
+  rapidjson::StringBuffer buffer;
+  Writer w(buffer);
+  fill(w);
+  return ApiAnswer{status, std::string(buffer.GetString(), buffer.GetSize())};
+}
+
+void Key(Writer& w, const char* key, const std::string& value) {
+  w.Key(key);
+  w.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
+}
+
+void Key(Writer& w, const char* key, std::int64_t value) {
+  w.Key(key);
+  w.Int64(value);
+}
+
+void WriteSanction(Writer& w, const storage::Sanction& s, std::int64_t now_ms) {
+  w.StartObject();
+  Key(w, "id", s.id);
+  Key(w, "account_id", s.account_id);
+  Key(w, "kind", s.kind);
+  Key(w, "reason", s.reason);
+  Key(w, "staff", s.staff);
+  Key(w, "created_ms", s.created_ms);
+  Key(w, "until_ms", s.until_ms.value_or(0));
+  Key(w, "lifted_ms", s.lifted_ms.value_or(0));
+  Key(w, "lifted_by", s.lifted_by.value_or(""));
+  w.Key("active");
+  w.Bool(s.ActiveAt(now_ms));
+  w.EndObject();
+}
+
+void WriteAudit(Writer& w, const storage::AuditEntry& e) {
+  w.StartObject();
+  Key(w, "id", e.id);
+  Key(w, "at_ms", e.at_ms);
+  Key(w, "actor", e.actor);
+  Key(w, "action", e.action);
+  Key(w, "target", e.target);
+  Key(w, "reason", e.reason);
+  Key(w, "outcome", e.outcome);
+  Key(w, "hash", e.hash);
+  w.EndObject();
+}
+
+}  // namespace
+
+ApiAnswer ApiError(int status, const std::string& message) {
+  return Json(
+      [&](Writer& w) {
+        w.StartObject();
+        Key(w, "error", message);
+        w.EndObject();
+      },
+      status);
+}
+
+void Console::LoadSanctions() {
+  std::vector<storage::Sanction> active;
+  store_.Read(
+      [&](storage::StaffSql& sql) { active = sql.ActiveSanctions(store_.clock().NowMs()); });
+  hub_.sanctions().Load(std::move(active));
+}
+
+ApiAnswer Console::Me(const StaffMember& who, const std::string& csrf) {
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "name", who.name);
+    Key(w, "role", std::string(RoleName(who.role)));
+    Key(w, "scope", who.scope);
+    Key(w, "csrf", csrf);
+    w.Key("permissions");
+    w.StartArray();
+    for (Permission p : PermissionsOf(who.role)) w.String(std::string(PermissionName(p)).c_str());
+    w.EndArray();
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::Dashboard(const StaffMember&) {
+  const Metrics& m = hub_.metrics();
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "connections", m.connections.load());
+    Key(w, "tables", m.tables.load());
+    Key(w, "live_matches", m.live_matches.load());
+    Key(w, "moves_total", m.moves_total.load());
+    Key(w, "errors_total", m.errors_total.load());
+    Key(w, "storage_errors_total", m.storage_errors_total.load());
+    Key(w, "now_ms", store_.clock().NowMs());
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::Tables(const StaffMember&, const Query& query) {
+  TableFilter filter;
+  if (const auto game = Get(query, "game"); !game.empty()) filter.game = game;
+  const auto flag = [&](const char* name) -> std::optional<bool> {
+    const std::string value = Get(query, name);
+    if (value == "true" || value == "1") return true;
+    if (value == "false" || value == "0") return false;
+    return std::nullopt;
+  };
+  filter.rated = flag("rated");
+  filter.is_private = flag("private");
+  filter.match_in_progress = flag("live");
+  if (const auto player = Get(query, "player"); !player.empty()) {
+    const auto id = Id(player);
+    if (!id) return ApiError(400, "player must be an account id");
+    filter.player = *id;
+  }
+  const auto tables = hub_.tables().List(filter);
+  return Json([&](Writer& w) {
+    w.StartObject();
+    w.Key("tables");
+    w.StartArray();
+    for (const auto& info : tables) v1::WriteJson(info, w);
+    w.EndArray();
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::TableAction(const StaffMember& who, const std::string& table_id,
+                               const std::string& action, const rapidjson::Value& body) {
+  const auto reason = Reason(body);
+  if (!reason) return ApiError(400, "a reason (1 to 500 bytes) is required");
+  const auto table = hub_.tables().Find(table_id);
+  if (!table) {
+    store_.Audit(
+        {who.name, "table." + action, "table " + table_id, *reason, "refused: no such table"});
+    return ApiError(404, "no open table " + table_id);
+  }
+  // Audited before it takes effect: an action that is not on record does not happen.
+  store_.Audit({who.name, "table." + action, "table " + table_id, *reason, "ok"});
+  if (action == "pause") {
+    table->Pause(*reason);
+  } else if (action == "resume") {
+    table->Resume();
+  } else {
+    hub_.tables().Close(table_id, "closed by the moderators: " + *reason);
+  }
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "table_id", table_id);
+    Key(w, "done", action);
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::SearchPlayers(const StaffMember&, const Query& query) {
+  const std::string name = Get(query, "q");
+  if (name.empty() || name.size() > 100) return ApiError(400, "q: a part of a name is required");
+  std::vector<storage::PlayerSummary> found;
+  store_.Read([&](storage::StaffSql& sql) { found = sql.SearchPlayers(name, 50); });
+  return Json([&](Writer& w) {
+    w.StartObject();
+    w.Key("players");
+    w.StartArray();
+    for (const auto& p : found) {
+      w.StartObject();
+      Key(w, "id", p.id);
+      Key(w, "name", p.name);
+      w.Key("guest");
+      w.Bool(p.guest);
+      Key(w, "created_ms", p.created_ms);
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::Player(const StaffMember&, const std::string& id_text) {
+  const auto id = Id(id_text);
+  if (!id) return ApiError(400, "a player id is a positive number");
+  const auto account = hub_.account_store().FindAccount(*id);
+  if (!account) return ApiError(404, "no player " + id_text);
+  const std::int64_t now = store_.clock().NowMs();
+  std::vector<storage::Sanction> sanctions;
+  int sessions = 0;
+  store_.Read([&](storage::StaffSql& sql) {
+    sanctions = sql.SanctionsOf(*id);
+    sessions = sql.PlayerSessionCount(*id, now);
+  });
+  const auto ratings = hub_.results().RatingsOf(*id);
+  const auto history = hub_.results().MatchHistory(*id, 20, 0);
+  const auto tables = hub_.tables().FindByPlayer(*id);
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "id", account->id);
+    Key(w, "name", account->name);
+    w.Key("guest");
+    w.Bool(account->guest);
+    Key(w, "created_ms", account->created_unix_ms);
+    Key(w, "sessions", sessions);
+    w.Key("ratings");
+    w.StartArray();
+    for (const auto& r : ratings) {
+      w.StartObject();
+      Key(w, "mode", r.mode);
+      w.Key("rating");
+      w.Double(r.rating);
+      w.Key("rd");
+      w.Double(r.rd);
+      Key(w, "matches", r.matches);
+      w.EndObject();
+    }
+    w.EndArray();
+    w.Key("history");
+    w.StartArray();
+    for (const auto& m : history) {
+      w.StartObject();
+      Key(w, "match_id", m.match_id);
+      Key(w, "game", m.game);
+      Key(w, "state", m.state);
+      Key(w, "started_ms", m.started_unix_ms);
+      Key(w, "winner", m.winner);
+      Key(w, "own_team", m.own_team);
+      w.EndObject();
+    }
+    w.EndArray();
+    w.Key("tables");
+    w.StartArray();
+    for (const auto& t : tables) v1::WriteJson(t, w);
+    w.EndArray();
+    w.Key("sanctions");
+    w.StartArray();
+    for (const auto& s : sanctions) WriteSanction(w, s, now);
+    w.EndArray();
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::Sanction(const StaffMember& who, const std::string& id_text,
+                            const std::string& kind, const rapidjson::Value& body) {
+  const auto id = Id(id_text);
+  if (!id) return ApiError(400, "a player id is a positive number");
+  const auto reason = Reason(body);
+  if (!reason) return ApiError(400, "a reason (1 to 500 bytes) is required");
+  const auto minutes = Number(body, "minutes");
+  if (!minutes || *minutes < 0 || *minutes > 100LL * 365 * 24 * 60) {
+    return ApiError(400, "minutes: how long, 0 for good");
+  }
+  const auto account = hub_.account_store().FindAccount(*id);
+  if (!account) return ApiError(404, "no player " + id_text);
+  const std::int64_t now = store_.clock().NowMs();
+  storage::Sanction sanction;
+  sanction.account_id = *id;
+  sanction.kind = kind;
+  sanction.reason = *reason;
+  sanction.staff = who.name;
+  sanction.created_ms = now;
+  if (*minutes > 0) sanction.until_ms = now + *minutes * 60000;
+  const std::string span = *minutes > 0 ? std::to_string(*minutes) + " min" : "for good";
+  store_.WriteAudited([&](storage::StaffSql& sql) { sanction.id = sql.AddSanction(sanction); },
+                      {who.name, "player." + kind, "player " + id_text + " (" + account->name + ")",
+                       *reason, "ok: " + span});
+  hub_.sanctions().Add(sanction);
+  int closed = 0;
+  if (kind == "ban") closed = hub_.sanctions().DisconnectAll(*id);
+  return Json([&](Writer& w) {
+    w.StartObject();
+    w.Key("sanction");
+    WriteSanction(w, sanction, now);
+    Key(w, "connections_closed", closed);
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::LiftSanction(const StaffMember& who, const std::string& id_text,
+                                const rapidjson::Value& body) {
+  const auto id = Id(id_text);
+  if (!id) return ApiError(400, "a sanction id is a positive number");
+  const auto reason = Reason(body);
+  if (!reason) return ApiError(400, "a reason (1 to 500 bytes) is required");
+  try {
+    store_.WriteAudited(
+        [&](storage::StaffSql& sql) { sql.LiftSanction(*id, store_.clock().NowMs(), who.name); },
+        {who.name, "sanction.lift", "sanction " + id_text, *reason, "ok"});
+  } catch (const StaffWriteError&) {
+    store_.Audit({who.name, "sanction.lift", "sanction " + id_text, *reason,
+                  "refused: no such sanction in force"});
+    return ApiError(404, "no sanction " + id_text + " in force");
+  }
+  hub_.sanctions().Lift(*id);
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "lifted", *id);
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::RevokeSessions(const StaffMember& who, const std::string& id_text,
+                                  const rapidjson::Value& body) {
+  const auto id = Id(id_text);
+  if (!id) return ApiError(400, "a player id is a positive number");
+  const auto reason = Reason(body);
+  if (!reason) return ApiError(400, "a reason (1 to 500 bytes) is required");
+  if (!hub_.account_store().FindAccount(*id)) return ApiError(404, "no player " + id_text);
+  store_.WriteAudited([&](storage::StaffSql& sql) { sql.RevokePlayerSessions(*id); },
+                      {who.name, "player.revoke_sessions", "player " + id_text, *reason, "ok"});
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "revoked", *id);
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::RenamePlayer(const StaffMember& who, const std::string& id_text,
+                                const rapidjson::Value& body) {
+  const auto id = Id(id_text);
+  if (!id) return ApiError(400, "a player id is a positive number");
+  const auto reason = Reason(body);
+  if (!reason) return ApiError(400, "a reason (1 to 500 bytes) is required");
+  const std::string name = Text(body, "name");
+  if (!Accounts::ValidName(name)) return ApiError(400, "not a valid player name");
+  const auto account = hub_.account_store().FindAccount(*id);
+  if (!account) return ApiError(404, "no player " + id_text);
+  const std::string target = "player " + id_text + " (" + account->name + " -> " + name + ")";
+  try {
+    store_.WriteAudited([&](storage::StaffSql& sql) { sql.RenamePlayer(*id, name); },
+                        {who.name, "player.rename", target, *reason, "ok"});
+  } catch (const StaffWriteError& error) {
+    if (!error.conflict()) throw;
+    store_.Audit({who.name, "player.rename", target, *reason, "refused: name taken"});
+    return ApiError(409, "the name " + name + " is taken");
+  }
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "renamed", *id);
+    Key(w, "name", name);
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::AuditLog(const StaffMember&, const Query& query) {
+  storage::AuditFilter filter;
+  filter.actor = Get(query, "actor");
+  filter.action = Get(query, "action");
+  filter.target = Get(query, "target");
+  if (const auto before = Get(query, "before"); !before.empty()) {
+    const auto id = Id(before);
+    if (!id) return ApiError(400, "before must be an entry id");
+    filter.before_id = *id;
+  }
+  std::vector<storage::AuditEntry> entries;
+  store_.Read([&](storage::StaffSql& sql) { entries = sql.AuditEntries(filter); });
+  return Json([&](Writer& w) {
+    w.StartObject();
+    w.Key("entries");
+    w.StartArray();
+    for (const auto& e : entries) WriteAudit(w, e);
+    w.EndArray();
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::VerifyAudit(const StaffMember& who) {
+  std::vector<storage::AuditEntry> entries;
+  store_.Read([&](storage::StaffSql& sql) { entries = sql.WholeAuditLog(); });
+  const ChainCheck check = VerifyChain(entries);
+  store_.Audit({who.name, "audit.verify", "audit log", "",
+                check.ok ? "ok: intact" : "ok: broken at " + std::to_string(check.first_bad_id)});
+  return Json([&](Writer& w) {
+    w.StartObject();
+    w.Key("intact");
+    w.Bool(check.ok);
+    Key(w, "entries", check.entries);
+    Key(w, "first_bad_id", check.first_bad_id);
+    Key(w, "problem", check.problem);
+    Key(w, "head", check.head);
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::Announce(const StaffMember& who, const rapidjson::Value& body) {
+  const std::string text = Text(body, "text");
+  if (text.empty() || text.size() > 500) return ApiError(400, "text: 1 to 500 bytes");
+  store_.Audit({who.name, "announce", "every player", text, "ok"});
+  auto message = std::make_shared<v1::Envelope>();
+  message->mutable_announcement()->set_text(text);
+  message->mutable_announcement()->set_sent_unix_ms(store_.clock().NowMs());
+  const int reached = hub_.sanctions().SendToAll(message);
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "connections", reached);
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::Staff(const StaffMember&) {
+  std::vector<storage::StaffAccount> staff;
+  store_.Read([&](storage::StaffSql& sql) { staff = sql.AllStaff(); });
+  return Json([&](Writer& w) {
+    w.StartObject();
+    w.Key("staff");
+    w.StartArray();
+    for (const auto& s : staff) {
+      w.StartObject();
+      Key(w, "id", s.id);
+      Key(w, "name", s.name);
+      Key(w, "role", s.role);
+      Key(w, "scope", s.tournament_scope);
+      w.Key("totp");
+      w.Bool(s.totp_secret.has_value());
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::CreateStaff(const StaffMember& who, const rapidjson::Value& body) {
+  const std::string name = Text(body, "name");
+  const std::string password = Text(body, "password");
+  const std::string role_name = Text(body, "role");
+  const std::string scope = Text(body, "scope");
+  if (!Accounts::ValidName(name)) return ApiError(400, "not a valid staff name");
+  if (password.size() < 10 || password.size() > 200) {
+    return ApiError(400, "a staff password has 10 to 200 bytes");
+  }
+  const auto role = ParseRole(role_name);
+  if (!role) return ApiError(400, "role: owner, admin, moderator or director");
+  if (!ScopeValid(scope)) return ApiError(400, "scope: '*' or tournament ids, comma-separated");
+  storage::StaffAccount staff;
+  staff.name = name;
+  staff.password_hash = HashPassword(password);
+  staff.role = role_name;
+  staff.tournament_scope = *role == Role::director ? scope : "";
+  staff.created_ms = store_.clock().NowMs();
+  const std::string target = "staff " + name + " (" + role_name + ")";
+  try {
+    store_.WriteAudited([&](storage::StaffSql& sql) { staff.id = sql.CreateStaff(staff); },
+                        {who.name, "staff.create", target, "", "ok"});
+  } catch (const StaffWriteError& error) {
+    if (!error.conflict()) throw;
+    store_.Audit({who.name, "staff.create", target, "", "refused: name taken"});
+    return ApiError(409, "the staff name " + name + " is taken");
+  }
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "id", staff.id);
+    Key(w, "name", staff.name);
+    Key(w, "role", staff.role);
+    w.EndObject();
+  });
+}
+
+}  // namespace kafenio::server::admin

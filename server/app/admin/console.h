@@ -1,0 +1,62 @@
+#pragma once
+// The admin console's actions (docs/admin.md): each takes the signed-in staff member and
+// the request's JSON body, does the work, audits it, and answers JSON. Permissions are
+// checked before (admin_routes.cc, one table); bad input is refused with 400 and changes
+// nothing. Runs on the console's worker thread: storage reads and writes block there.
+#include <rapidjson/document.h>
+
+#include <string>
+
+#include "server/app/admin/staff_auth.h"
+#include "server/app/admin/staff_store.h"
+#include "server/app/hub.h"
+
+namespace kafenio::server::admin {
+
+struct ApiAnswer {
+  int status = 200;
+  std::string json;
+};
+
+// The query of a GET, as name -> value.
+using Query = std::map<std::string, std::string>;
+
+class Console {
+ public:
+  Console(Hub& hub, StaffStore& store) : hub_(hub), store_(store) {}
+
+  // At start: the sanctions in force, into the game side's board.
+  void LoadSanctions();
+
+  ApiAnswer Me(const StaffMember& who, const std::string& csrf);
+  ApiAnswer Dashboard(const StaffMember& who);
+  ApiAnswer Tables(const StaffMember& who, const Query& query);
+  // "pause", "resume" or "close".
+  ApiAnswer TableAction(const StaffMember& who, const std::string& table_id,
+                        const std::string& action, const rapidjson::Value& body);
+  ApiAnswer SearchPlayers(const StaffMember& who, const Query& query);
+  ApiAnswer Player(const StaffMember& who, const std::string& id);
+  // "ban" or "mute".
+  ApiAnswer Sanction(const StaffMember& who, const std::string& id, const std::string& kind,
+                     const rapidjson::Value& body);
+  ApiAnswer LiftSanction(const StaffMember& who, const std::string& id,
+                         const rapidjson::Value& body);
+  ApiAnswer RevokeSessions(const StaffMember& who, const std::string& id,
+                           const rapidjson::Value& body);
+  ApiAnswer RenamePlayer(const StaffMember& who, const std::string& id,
+                         const rapidjson::Value& body);
+  ApiAnswer AuditLog(const StaffMember& who, const Query& query);
+  ApiAnswer VerifyAudit(const StaffMember& who);
+  ApiAnswer Announce(const StaffMember& who, const rapidjson::Value& body);
+  ApiAnswer Staff(const StaffMember& who);
+  ApiAnswer CreateStaff(const StaffMember& who, const rapidjson::Value& body);
+
+ private:
+  Hub& hub_;
+  StaffStore& store_;
+};
+
+// A JSON error body: {"error": message}.
+ApiAnswer ApiError(int status, const std::string& message);
+
+}  // namespace kafenio::server::admin

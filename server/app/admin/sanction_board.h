@@ -1,0 +1,42 @@
+#pragma once
+// The bans and mutes in force, as the game side checks them (sign-in, chat), and the
+// connections of each signed-in player, so a ban can close them and an announcement reach
+// them all. Loaded from storage at
+// start and kept up to date by the console; thread-safe. (A cluster's other nodes learn of
+// a sanction at their next start: docs/admin.md.)
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "server/app/peer.h"
+#include "server/storage/staff_rows.h"
+
+namespace kafenio::server {
+
+class SanctionBoard {
+ public:
+  void Load(std::vector<storage::Sanction> active);
+  void Add(const storage::Sanction& sanction);
+  void Lift(std::int64_t sanction_id);
+  // The sanction of this kind ("ban", "mute") in force for the account at now_ms.
+  std::optional<storage::Sanction> InForce(std::int64_t account_id, const std::string& kind,
+                                           std::int64_t now_ms) const;
+
+  // A signed-in connection of the account, until it disconnects.
+  void Connected(std::int64_t account_id, const std::shared_ptr<Peer>& peer);
+  void Disconnected(std::int64_t account_id, std::uint64_t peer_id);
+  // Closes every connection of the account; returns how many.
+  int DisconnectAll(std::int64_t account_id);
+  // Sends `message` (encoded once) to every signed-in connection; returns how many.
+  int SendToAll(const std::shared_ptr<const v1::Envelope>& message);
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::int64_t, storage::Sanction> sanctions_;           // by id
+  std::multimap<std::int64_t, std::weak_ptr<Peer>> connections_;  // by account
+};
+
+}  // namespace kafenio::server

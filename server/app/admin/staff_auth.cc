@@ -1,0 +1,93 @@
+#include "server/app/admin/staff_auth.h"
+
+#include <sodium.h>
+
+#include "server/app/admin/totp.h"
+#include "server/app/crypto.h"
+
+namespace kafenio::server::admin {
+namespace {
+
+constexpr const char* kRefused = "wrong name, password or code";
+
+StaffMember MemberOf(const storage::StaffAccount& staff) {
+  return StaffMember{staff.id, staff.name, ParseRole(staff.role).value_or(Role::moderator),
+                     staff.tournament_scope};
+}
+
+}  // namespace
+
+bool StaffAuth::TakeAttempt(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  const std::int64_t now = store_.clock().NowMs();
+  auto [it, added] = attempts_.try_emplace(key, per_minute_ / 60.0, per_minute_, now);
+  return it->second.Take(now);
+}
+
+LoginResult StaffAuth::Login(const std::string& name, const std::string& password,
+                             const std::string& totp, const std::string& address) {
+  LoginResult result;
+  const auto failed = [&](std::string outcome) {
+    store_.Audit(AuditRecord{name, "login", "console", "from " + address, outcome});
+    result.error = kRefused;
+    return result;
+  };
+  // Both buckets are charged, so neither a name from many addresses nor an address trying
+  // many names gets more tries.
+  const bool name_ok = TakeAttempt("name:" + name);
+  const bool address_ok = TakeAttempt("address:" + address);
+  if (!name_ok || !address_ok) {
+    store_.Audit(AuditRecord{name, "login", "console", "from " + address, "refused: rate limited"});
+    result.error = "too many sign-in attempts: wait a minute";
+    result.rate_limited = true;
+    return result;
+  }
+  std::optional<storage::StaffAccount> staff;
+  store_.Read([&](storage::StaffSql& sql) { staff = sql.StaffByName(name); });
+  if (!staff) {
+    // The same work as for a real account, so timing does not tell which names exist.
+    static const std::string kDummy = HashPassword("no such staff member");
+    VerifyPassword(kDummy, password);
+    return failed("refused: no such staff");
+  }
+  if (!VerifyPassword(staff->password_hash, password)) return failed("refused: wrong password");
+  if (staff->totp_secret && !TotpMatches(*staff->totp_secret, totp, store_.clock().NowMs())) {
+    return failed("refused: wrong code");
+  }
+  result.who = MemberOf(*staff);
+  result.token = RandomToken(32);
+  result.csrf = CsrfFor(result.token);
+  result.expires_ms = store_.clock().NowMs() + session_ms_;
+  const storage::StaffSession session{Sha256Hex(result.token), staff->id, result.expires_ms};
+  store_.WriteAudited([&](storage::StaffSql& sql) { sql.PutStaffSession(session); },
+                      AuditRecord{staff->name, "login", "console", "from " + address, "ok"});
+  return result;
+}
+
+std::optional<StaffMember> StaffAuth::Check(const std::string& token) {
+  if (token.empty()) return std::nullopt;
+  std::optional<StaffMember> member;
+  store_.Read([&](storage::StaffSql& sql) {
+    const auto session = sql.StaffSessionByHash(Sha256Hex(token), store_.clock().NowMs());
+    if (!session) return;
+    if (auto staff = sql.StaffById(session->staff_id)) member = MemberOf(*staff);
+  });
+  return member;
+}
+
+void StaffAuth::Logout(const std::string& token, const StaffMember& who) {
+  store_.WriteAudited([&](storage::StaffSql& sql) { sql.DeleteStaffSession(Sha256Hex(token)); },
+                      AuditRecord{who.name, "logout", "console", "", "ok"});
+}
+
+std::string StaffAuth::CsrfFor(const std::string& token) {
+  return Sha256Hex("csrf:" + token);
+}
+
+bool StaffAuth::CsrfMatches(const std::string& token, const std::string& csrf) {
+  const std::string expected = CsrfFor(token);
+  return csrf.size() == expected.size() &&
+         sodium_memcmp(expected.data(), csrf.data(), expected.size()) == 0;
+}
+
+}  // namespace kafenio::server::admin

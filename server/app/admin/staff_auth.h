@@ -1,0 +1,61 @@
+#pragma once
+// Staff sign-in to the console: name, password (Argon2id) and, when set up, a TOTP code;
+// sessions are random tokens kept as SHA-256 hashes, with a CSRF token derived from the
+// session token (so nothing more is stored). Sign-ins are rate-limited per name and per
+// address; every failed one is audited. Runs on the console's worker thread.
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "server/app/admin/roles.h"
+#include "server/app/admin/staff_store.h"
+#include "server/app/rate_limiter.h"
+
+namespace kafenio::server::admin {
+
+// A signed-in staff member, as every endpoint sees them.
+struct StaffMember {
+  std::int64_t id = 0;
+  std::string name;
+  Role role = Role::moderator;
+  std::string scope;
+};
+
+struct LoginResult {
+  std::string error;  // empty: signed in
+  bool rate_limited = false;
+  StaffMember who;
+  std::string token;  // the session cookie's value
+  std::string csrf;
+  std::int64_t expires_ms = 0;
+};
+
+class StaffAuth {
+ public:
+  // Sessions last `session_ms`; sign-ins: `per_minute` a minute per name and per address,
+  // with a burst of as many.
+  StaffAuth(StaffStore& store, std::int64_t session_ms, double per_minute)
+      : store_(store), session_ms_(session_ms), per_minute_(per_minute) {}
+
+  LoginResult Login(const std::string& name, const std::string& password, const std::string& totp,
+                    const std::string& address);
+  // The staff member behind a session token, none when unknown or expired.
+  std::optional<StaffMember> Check(const std::string& token);
+  void Logout(const std::string& token, const StaffMember& who);
+
+  static std::string CsrfFor(const std::string& token);
+  static bool CsrfMatches(const std::string& token, const std::string& csrf);
+
+ private:
+  bool TakeAttempt(const std::string& key);
+
+  StaffStore& store_;
+  const std::int64_t session_ms_;
+  const double per_minute_;
+  std::mutex mutex_;
+  std::map<std::string, TokenBucket> attempts_;
+};
+
+}  // namespace kafenio::server::admin

@@ -1,0 +1,177 @@
+// `kafenio admin`: the console's commands at the server's machine (docs/admin.md).
+//   create-user NAME --role ROLE [--scope S] [--totp] [--db PATH]
+//       a staff account; the password is asked for on a terminal (twice, not echoed) or
+//       read as one line from stdin. --totp sets up a second factor and prints its secret.
+//   audit verify [--db PATH]
+//       walks the audit log's hash chain: exit 0 when intact, 1 when an entry was edited or
+//       deleted (the first such entry is named).
+#include <termios.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "server/app/accounts.h"
+#include "server/app/admin/audit_chain.h"
+#include "server/app/admin/roles.h"
+#include "server/app/admin/staff_store.h"
+#include "server/app/admin/totp.h"
+#include "server/app/clock.h"
+#include "server/app/crypto.h"
+#include "server/cli/commands.h"
+#include "server/storage/open_storage.h"
+
+namespace kafenio::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: kafenio admin create-user NAME --role owner|admin|moderator|director\n"
+    "                     [--scope '*'|ID,ID...] [--totp] [--db PATH|postgresql://...]\n"
+    "       kafenio admin audit verify [--db PATH|postgresql://...]\n";
+constexpr const char* kDefaultDb = "./var/kafenio.db";
+
+int Usage(const std::string& error) {
+  std::fprintf(stderr, "kafenio admin: %s\n%s", error.c_str(), kUsage);
+  return 2;
+}
+
+// One line from the terminal without echo, or from stdin as it comes.
+std::string ReadSecretLine(const char* prompt) {
+  const bool terminal = isatty(STDIN_FILENO) != 0;
+  termios saved{};
+  if (terminal) {
+    std::fputs(prompt, stderr);
+    tcgetattr(STDIN_FILENO, &saved);
+    termios quiet = saved;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+  }
+  std::string line;
+  std::getline(std::cin, line);
+  if (terminal) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    std::fputs("\n", stderr);
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line;
+}
+
+int CreateUser(const Args& args) {
+  if (args.empty()) return Usage("create-user needs a NAME");
+  const std::string name(args[0]);
+  std::string role_name, scope, db = kDefaultDb;
+  bool totp = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string flag(args[i]);
+    if (flag == "--totp") {
+      totp = true;
+      continue;
+    }
+    if (i + 1 >= args.size()) return Usage("missing value after " + flag);
+    const std::string value(args[++i]);
+    if (flag == "--role")
+      role_name = value;
+    else if (flag == "--scope")
+      scope = value;
+    else if (flag == "--db")
+      db = value;
+    else
+      return Usage("unknown flag " + flag);
+  }
+  const auto role = server::admin::ParseRole(role_name);
+  if (!role) return Usage("--role must be owner, admin, moderator or director");
+  if (!server::Accounts::ValidName(name)) return Usage("not a valid name: " + name);
+  if (!server::admin::ScopeValid(scope)) return Usage("--scope: '*' or tournament ids");
+  if (*role == server::admin::Role::director && scope.empty()) {
+    return Usage("a director needs --scope ('*' for every tournament)");
+  }
+  const std::string password = ReadSecretLine("password: ");
+  if (isatty(STDIN_FILENO) && ReadSecretLine("again: ") != password) {
+    std::fputs("kafenio admin: the passwords differ\n", stderr);
+    return 1;
+  }
+  if (password.size() < 10 || password.size() > 200) {
+    std::fputs("kafenio admin: a staff password has 10 to 200 bytes\n", stderr);
+    return 1;
+  }
+  if (!server::InitCrypto()) {
+    std::fputs("kafenio admin: libsodium failed to initialise\n", stderr);
+    return 1;
+  }
+  server::SystemClock clock;
+  storage::StaffAccount staff;
+  staff.name = name;
+  staff.password_hash = server::HashPassword(password);
+  staff.role = role_name;
+  staff.tournament_scope = *role == server::admin::Role::director ? scope : "";
+  staff.created_ms = clock.NowMs();
+  if (totp) staff.totp_secret = server::admin::NewTotpSecret();
+  try {
+    auto storage = storage::OpenStorage(storage::StorageChoice{db, "", 3000});
+    server::admin::StaffStore store(*storage, clock);
+    const std::string user = getenv("USER") ? getenv("USER") : "?";
+    store.WriteAudited(
+        [&](storage::StaffSql& sql) { staff.id = sql.CreateStaff(staff); },
+        {"command line (" + user + ")", "staff.create", "staff " + name + " (" + role_name + ")",
+         "kafenio admin create-user", "ok"});
+    storage->Close();
+  } catch (const server::admin::StaffWriteError& e) {
+    std::fprintf(stderr, "kafenio admin: %s\n",
+                 e.conflict() ? ("the name " + name + " is taken").c_str() : e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kafenio admin: cannot open the database: %s\n", e.what());
+    return 1;
+  }
+  std::printf("created staff %s (%s), id %lld\n", name.c_str(), role_name.c_str(),
+              static_cast<long long>(staff.id));
+  if (staff.totp_secret) {
+    std::printf("TOTP secret: %s\n%s\n", staff.totp_secret->c_str(),
+                server::admin::TotpUri(*staff.totp_secret, name).c_str());
+  }
+  return 0;
+}
+
+int VerifyAudit(const Args& args) {
+  std::string db = kDefaultDb;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--db" && i + 1 < args.size()) {
+      db = args[++i];
+    } else {
+      return Usage("unknown argument " + std::string(args[i]));
+    }
+  }
+  try {
+    auto storage = storage::OpenStorage(storage::StorageChoice{db, "", 3000});
+    std::vector<storage::AuditEntry> entries;
+    storage->ReadStaff([&](storage::StaffSql& sql) { entries = sql.WholeAuditLog(); });
+    storage->Close();
+    const auto check = server::admin::VerifyChain(entries);
+    if (!check.ok) {
+      std::printf("audit log BROKEN at entry %lld: %s (%lld entries)\n",
+                  static_cast<long long>(check.first_bad_id), check.problem.c_str(),
+                  static_cast<long long>(check.entries));
+      return 1;
+    }
+    std::printf("audit log intact: %lld entries, head %s\n", static_cast<long long>(check.entries),
+                check.head.empty() ? "(empty)" : check.head.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kafenio admin: cannot read the database: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace
+
+int RunAdmin(const Args& args) {
+  if (args.empty()) return Usage("which command?");
+  if (args[0] == "create-user") return CreateUser(Args(args.begin() + 1, args.end()));
+  if (args.size() >= 2 && args[0] == "audit" && args[1] == "verify") {
+    return VerifyAudit(Args(args.begin() + 2, args.end()));
+  }
+  return Usage("unknown command " + std::string(args[0]));
+}
+
+}  // namespace kafenio::cli

@@ -1,0 +1,42 @@
+#pragma once
+// StaffSql on a PostgreSQL connection: the writer's (inside its transaction) or a reader's.
+#include "server/storage/postgres/connection.h"
+#include "server/storage/staff_sql.h"
+
+namespace kafenio::storage {
+
+class PostgresStaffSql final : public StaffSql {
+ public:
+  explicit PostgresStaffSql(pg::Connection& db) : db_(db) {}
+
+  std::int64_t CreateStaff(const StaffAccount& staff) override;
+  std::optional<StaffAccount> StaffByName(std::string_view name) override;
+  std::optional<StaffAccount> StaffById(std::int64_t id) override;
+  std::vector<StaffAccount> AllStaff() override;
+  void SetStaffRole(std::int64_t id, std::string_view role, std::string_view scope) override;
+  void SetStaffTotp(std::int64_t id, const std::optional<std::string>& secret) override;
+  void SetStaffPassword(std::int64_t id, std::string_view password_hash) override;
+  void PutStaffSession(const StaffSession& session) override;
+  std::optional<StaffSession> StaffSessionByHash(std::string_view token_hash,
+                                                 std::int64_t now_ms) override;
+  void DeleteStaffSession(std::string_view token_hash) override;
+  void DeleteStaffSessionsOf(std::int64_t staff_id) override;
+  void LockAuditLog() override;
+  std::optional<AuditEntry> LastAuditEntry() override;
+  std::int64_t AppendAuditEntry(const AuditEntry& entry) override;
+  std::vector<AuditEntry> AuditEntries(const AuditFilter& filter) override;
+  std::vector<AuditEntry> WholeAuditLog() override;
+  std::int64_t AddSanction(const Sanction& sanction) override;
+  void LiftSanction(std::int64_t id, std::int64_t lifted_ms, std::string_view by) override;
+  std::vector<Sanction> SanctionsOf(std::int64_t account_id) override;
+  std::vector<Sanction> ActiveSanctions(std::int64_t now_ms) override;
+  std::vector<PlayerSummary> SearchPlayers(std::string_view name_part, int limit) override;
+  int PlayerSessionCount(std::int64_t account_id, std::int64_t now_ms) override;
+  void RenamePlayer(std::int64_t account_id, std::string_view name) override;
+  void RevokePlayerSessions(std::int64_t account_id) override;  // postgres_staff_revoke.cc
+
+ private:
+  pg::Connection& db_;
+};
+
+}  // namespace kafenio::storage

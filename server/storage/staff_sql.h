@@ -1,0 +1,64 @@
+#pragma once
+// The admin console's queries and writes, on one database connection (SQLite's or
+// PostgreSQL's). Writes are made inside the storage writer's transaction
+// (WriteTransaction::Staff), so they are durable when the operation's `done` runs; reads
+// run on a reader connection (Storage::ReadStaff). Every call throws StorageError on failure.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/storage/staff_rows.h"
+
+namespace kafenio::storage {
+
+class StaffSql {
+ public:
+  virtual ~StaffSql() = default;
+
+  // Staff accounts. Names ignore case; a taken name throws (a conflict).
+  virtual std::int64_t CreateStaff(const StaffAccount& staff) = 0;
+  virtual std::optional<StaffAccount> StaffByName(std::string_view name) = 0;
+  virtual std::optional<StaffAccount> StaffById(std::int64_t id) = 0;
+  virtual std::vector<StaffAccount> AllStaff() = 0;
+  virtual void SetStaffRole(std::int64_t id, std::string_view role, std::string_view scope) = 0;
+  virtual void SetStaffTotp(std::int64_t id, const std::optional<std::string>& secret) = 0;
+  virtual void SetStaffPassword(std::int64_t id, std::string_view password_hash) = 0;
+
+  // Console sessions.
+  virtual void PutStaffSession(const StaffSession& session) = 0;
+  virtual std::optional<StaffSession> StaffSessionByHash(std::string_view token_hash,
+                                                         std::int64_t now_ms) = 0;
+  virtual void DeleteStaffSession(std::string_view token_hash) = 0;
+  virtual void DeleteStaffSessionsOf(std::int64_t staff_id) = 0;
+
+  // The audit log. The last entry, read inside the writer's transaction, gives the next
+  // one its prev_hash; the append takes a lock first where several nodes write.
+  virtual void LockAuditLog() = 0;
+  virtual std::optional<AuditEntry> LastAuditEntry() = 0;
+  virtual std::int64_t AppendAuditEntry(const AuditEntry& entry) = 0;
+  // Newest first, filtered.
+  virtual std::vector<AuditEntry> AuditEntries(const AuditFilter& filter) = 0;
+  // Every entry, oldest first (for verifying the chain).
+  virtual std::vector<AuditEntry> WholeAuditLog() = 0;
+
+  // Sanctions on players.
+  virtual std::int64_t AddSanction(const Sanction& sanction) = 0;
+  // Throws when there is no such sanction or it was lifted already.
+  virtual void LiftSanction(std::int64_t id, std::int64_t lifted_ms, std::string_view by) = 0;
+  virtual std::vector<Sanction> SanctionsOf(std::int64_t account_id) = 0;
+  // Every sanction not lifted and not run out by now_ms (the server's cache at start).
+  virtual std::vector<Sanction> ActiveSanctions(std::int64_t now_ms) = 0;
+
+  // Players, for the console.
+  virtual std::vector<PlayerSummary> SearchPlayers(std::string_view name_part, int limit) = 0;
+  // How many unexpired sign-in sessions the player has.
+  virtual int PlayerSessionCount(std::int64_t account_id, std::int64_t now_ms) = 0;
+  // Renames a player; throws when the name is taken (a conflict) or there is no such player.
+  virtual void RenamePlayer(std::int64_t account_id, std::string_view name) = 0;
+  // staff_revoke_player_sessions: signs the player out everywhere (their sessions go).
+  virtual void RevokePlayerSessions(std::int64_t account_id) = 0;
+};
+
+}  // namespace kafenio::storage

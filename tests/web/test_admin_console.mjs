@@ -1,0 +1,137 @@
+// End-to-end: the admin console page (web/admin) in headless Chromium against the real
+// server. The first owner is made with `kafenio admin create-user --totp`; a player (a
+// WebSocket opened in a page) plays at a table of bots. The owner switches the page to
+// Greek, signs in with password and TOTP code, finds the live table, pauses it, finds the
+// player and bans them (their connection is closed), sends an announcement that a player
+// in the web client sees, and sees the actions in the audit log, whose chain verifies. The public port answers 404 for the console.
+//
+// usage: node test_admin_console.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
+import { execFileSync, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+import { assert, signIn } from './page_helpers.mjs';
+
+const [binary, webDir, artifacts] = process.argv.slice(2);
+mkdirSync(artifacts, { recursive: true });
+const PASSWORD = 'a long owner passphrase';
+
+// RFC 6238 with HMAC-SHA1, as authenticator apps compute it.
+function totp(secretBase32, unixSeconds) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secretBase32) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.alloc(Math.floor(bits.length / 8));
+  for (let i = 0; i < key.length; i += 1) key[i] = parseInt(bits.slice(i * 8, i * 8 + 8), 2);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(unixSeconds / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1000000).padStart(6, '0');
+}
+
+const db = join(mkdtempSync(join(tmpdir(), 'kafenio-console-')), 'kafenio.db');
+const created = execFileSync(binary, ['admin', 'create-user', 'elena', '--role', 'owner',
+  '--totp', '--db', db], { input: `${PASSWORD}\n` }).toString();
+const secret = created.match(/TOTP secret: (\S+)/)[1];
+
+const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0',
+  '--web', webDir, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+const [publicUrl, adminUrl] = await new Promise((resolve, reject) => {
+  const found = [];
+  const lines = createInterface({ input: server.stdout });
+  lines.on('line', (line) => {
+    const match = line.match(/(?:listening on|admin console on) (http:\/\/[0-9.:]+)/);
+    if (match) found.push(match[1]);
+    if (found.length === 2) resolve(found);
+  });
+  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+try {
+  // The public port does not serve the console.
+  const player = await browser.newPage();
+  const notFound = await player.goto(`${publicUrl}/admin/`);
+  assert(notFound.status() === 404, `public /admin/ answered ${notFound.status()}`);
+  // A player at a table of three bots, over the protocol, from a page.
+  await player.goto(`${publicUrl}/healthz`);
+  const tableId = await player.evaluate(async (url) => {
+    const ws = new WebSocket(url);
+    window.closedWith = null;
+    ws.onclose = (event) => { window.closedWith = event.code; };
+    await new Promise((resolve) => { ws.onopen = resolve; });
+    let next = 1;
+    const waiting = new Map();
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
+    };
+    const request = (name, body) => new Promise((resolve) => {
+      const id = `r${next++}`;
+      waiting.set(id, resolve);
+      ws.send(JSON.stringify({ request_id: id, [name]: body }));
+    });
+    await request('sign_in_guest', { name: 'anna' });
+    const created = await request('create_table', { game: 'pilotta', options: ['target=2000'] });
+    const table = created.table_created.table_id;
+    for (const seat of [1, 2, 3]) await request('add_bot', { table_id: table, seat });
+    await request('sit', { table_id: table, seat: 0 });
+    await request('set_ready', { table_id: table, ready: true });
+    return table;
+  }, `${publicUrl.replace('http', 'ws')}/ws`);
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${adminUrl}/admin/`);
+  await page.locator('#language').click();
+  await page.getByRole('heading', { name: 'Κονσόλα Kafenio' }).waitFor();
+  await page.getByLabel('Όνομα').fill('elena');
+  await page.getByLabel('Κωδικός', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Κωδικός εφαρμογής (TOTP)').fill(totp(secret, Date.now() / 1000));
+  await page.locator('#login button[type=submit]').click();
+  await page.locator('#who', { hasText: 'elena (owner)' }).waitFor();
+
+  // The live table, paused with a reason.
+  const row = page.locator(`#tables tr[data-table="${tableId}"]`);
+  await row.waitFor();
+  await page.locator('#table-reason').fill('έλεγχος διαφοράς');
+  await row.getByRole('button', { name: 'Παύση' }).click();
+  await row.getByText('σε παύση').waitFor();
+
+  // The player, found and banned: their connection closes.
+  await page.locator('#player-search input[name=q]').fill('anna');
+  await page.locator('#player-search button').click();
+  await page.locator('#players button', { hasText: 'anna' }).first().click();
+  await page.locator('#sanction input[name=reason]').fill('εξαπάτηση');
+  await page.getByRole('button', { name: 'Αποκλεισμός' }).click();
+  await page.locator('#sanctions li', { hasText: 'εξαπάτηση' }).waitFor();
+  await player.waitForFunction(() => window.closedWith !== null, null, { timeout: 10000 });
+  assert(await player.evaluate(() => window.closedWith) === 1008, 'the banned connection closed');
+
+  // An announcement reaches a player in the web client.
+  const reader = await browser.newPage();
+  await signIn(reader, publicUrl, 'nikos');
+  await page.locator('#announce input[name=text]').fill('Συντήρηση στις 23:00');
+  await page.getByRole('button', { name: 'Αποστολή' }).click();
+  await reader.locator('#announcement', { hasText: 'Συντήρηση στις 23:00' }).waitFor();
+
+  // The actions in the audit log, and the chain intact.
+  await page.locator('#audit-filter button[type=submit]').click();
+  const audit = page.locator('#audit tbody');
+  await audit.locator('tr', { hasText: 'table.pause' }).waitFor();
+  await audit.locator('tr', { hasText: 'player.ban' }).filter({ hasText: 'εξαπάτηση' }).waitFor();
+  await page.locator('#verify').click();
+  await page.getByText(/Το αρχείο ελέγχου είναι ακέραιο/).waitFor();
+  await page.screenshot({ path: `${artifacts}/admin-console.png`, fullPage: true });
+  console.log('ok');
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}

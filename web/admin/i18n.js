@@ -1,0 +1,60 @@
+// The console's words in English and Greek. The page's elements name theirs with
+// data-t; scripts ask t(key).
+const WORDS = {
+  en: {
+    title: 'Kafenio console', signIn: 'Sign in', logout: 'Sign out', name: 'Name',
+    password: 'Password', code: 'Code (authenticator)', dashboard: 'Dashboard',
+    tables: 'Live tables', game: 'Game', any: 'any', reason: 'Reason', refresh: 'Refresh',
+    table: 'Table', players: 'Players', state: 'State', search: 'Search', find: 'Find',
+    minutes: 'Minutes (0: for good)', ban: 'Ban', mute: 'Mute', lift: 'Lift', audit: 'Audit log',
+    actor: 'Who', action: 'Action', verify: 'Verify the chain', when: 'When', target: 'On what',
+    outcome: 'Outcome', pause: 'Pause', resume: 'Resume', close: 'Close', paused: 'paused',
+    playing: 'match in play', waiting: 'waiting', reasonNeeded: 'Write a reason first.',
+    intact: 'The audit log is intact: {n} entries.',
+    broken: 'The audit log is BROKEN at entry {id}: {problem}', done: 'Done.',
+    connections: 'Connections', openTables: 'Open tables', liveMatches: 'Live matches',
+    moves: 'Moves', errors: 'Errors', storageErrors: 'Storage errors', language: 'Ελληνικά',
+    announcement: 'Announcement to every player', text: 'Text', send: 'Send',
+    sentTo: 'Sent to {n} connections.',
+  },
+  el: {
+    title: 'Κονσόλα Kafenio', signIn: 'Σύνδεση', logout: 'Αποσύνδεση', name: 'Όνομα',
+    password: 'Κωδικός', code: 'Κωδικός εφαρμογής (TOTP)', dashboard: 'Επισκόπηση',
+    tables: 'Ζωντανά τραπέζια', game: 'Παιχνίδι', any: 'όλα', reason: 'Αιτία',
+    refresh: 'Ανανέωση', table: 'Τραπέζι', players: 'Παίκτες', state: 'Κατάσταση',
+    search: 'Αναζήτηση', find: 'Εύρεση', minutes: 'Λεπτά (0: για πάντα)', ban: 'Αποκλεισμός',
+    mute: 'Σίγαση', lift: 'Άρση', audit: 'Αρχείο ελέγχου', actor: 'Ποιος', action: 'Ενέργεια',
+    verify: 'Έλεγχος αλυσίδας', when: 'Πότε', target: 'Σε τι', outcome: 'Αποτέλεσμα',
+    pause: 'Παύση', resume: 'Συνέχεια', close: 'Κλείσιμο', paused: 'σε παύση',
+    playing: 'παρτίδα σε εξέλιξη', waiting: 'σε αναμονή', reasonNeeded: 'Γράψτε πρώτα την αιτία.',
+    intact: 'Το αρχείο ελέγχου είναι ακέραιο: {n} εγγραφές.',
+    broken: 'Το αρχείο ελέγχου ΕΧΕΙ ΑΛΛΟΙΩΘΕΙ στην εγγραφή {id}: {problem}', done: 'Έγινε.',
+    connections: 'Συνδέσεις', openTables: 'Ανοιχτά τραπέζια', liveMatches: 'Παρτίδες σε εξέλιξη',
+    moves: 'Κινήσεις', errors: 'Σφάλματα', storageErrors: 'Σφάλματα αποθήκευσης',
+    language: 'English',
+    announcement: 'Ανακοίνωση προς όλους τους παίκτες', text: 'Κείμενο', send: 'Αποστολή',
+    sentTo: 'Στάλθηκε σε {n} συνδέσεις.',
+  },
+};
+
+let language = (localStorage.getItem('kafenio-console-language') ||
+  (navigator.language || 'en').slice(0, 2)) === 'el' ? 'el' : 'en';
+
+export function t(key, values = {}) {
+  const text = WORDS[language][key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
+}
+
+export function translatePage() {
+  document.documentElement.lang = language;
+  for (const element of document.querySelectorAll('[data-t]')) {
+    element.textContent = t(element.dataset.t);
+  }
+  document.getElementById('language').textContent = t('language');
+}
+
+export function toggleLanguage() {
+  language = language === 'el' ? 'en' : 'el';
+  localStorage.setItem('kafenio-console-language', language);
+  translatePage();
+}
