@@ -67,7 +67,7 @@ TEST_CASE("every migration applies in order to an empty database", "[migrations]
   Connection db(dir.File("empty.db"), OpenMode::read_write_create);
   const auto all = EmbeddedMigrations();
   REQUIRE(all.size() >= 3);
-  for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i].version == static_cast<int>(i) + 1);
+  for (std::size_t i = 1; i < all.size(); ++i) CHECK(all[i].version > all[i - 1].version);
 
   CHECK(SchemaVersion(db) == 0);
   CHECK(ApplyMigrations(db, all) == static_cast<int>(all.size()));
@@ -101,8 +101,9 @@ TEST_CASE("a database made at each version upgrades and keeps its data", "[migra
       {
         Connection db(path, OpenMode::read_write_create);
         ApplyMigrations(db, all.first(made_at));
-        CHECK(SchemaVersion(db) == static_cast<int>(made_at));
-        InsertDataOfVersion(db, static_cast<int>(made_at));
+        const int version = made_at == 0 ? 0 : all[made_at - 1].version;
+        CHECK(SchemaVersion(db) == version);
+        InsertDataOfVersion(db, version);
       }
       auto storage = OpenSqliteStorage(SqliteOptions{path});
       {
