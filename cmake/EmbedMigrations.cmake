@@ -2,7 +2,8 @@
 # program needs no file at run time. Inputs: OUTPUT (the .cc) and MIGRATIONS (the .sql files
 # separated by '|', in order), and optionally FUNCTION (the function that returns them;
 # EmbeddedMigrations by default) and HEADER (where it is declared). File names must be
-# NNNN_name.sql with NNNN = 1, 2, 3, ...
+# NNNN_name.sql with NNNN increasing; numbers may leave gaps (the numbers reserved for
+# branches not merged yet, helper-brief), and a database gets every migration it lacks.
 if(NOT FUNCTION)
   set(FUNCTION EmbeddedMigrations)
 endif()

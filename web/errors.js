@@ -10,6 +10,7 @@ const TITLES = {
   BAD_NAME: 'That name cannot be used',
   NAME_TAKEN: 'That name is taken',
   BAD_CREDENTIALS: 'Wrong name or password',
+  BAD_PASSWORD: 'A password has 8 to 256 characters',
   SESSION_EXPIRED: 'Your session has expired',
   UNKNOWN_TABLE: 'No such table',
   BAD_RULES: 'Those rules or options are not accepted',

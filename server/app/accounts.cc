@@ -1,6 +1,7 @@
 #include "server/app/accounts.h"
 
 #include "server/app/crypto.h"
+#include "server/names/player_name.h"
 
 namespace kafenio::server {
 namespace {
@@ -16,19 +17,26 @@ SignInResult Unavailable() {
   return Refuse(v1::STORAGE_UNAVAILABLE, "the server could not store your session: try again");
 }
 
-constexpr const char* kNameRule = "a name is 1 to 24 letters, digits, spaces, - or _";
+constexpr int kFewestPasswordCharacters = 8;
+constexpr int kMostPasswordCharacters = 256;
+
+// A hash no password matches in practice, checked when there is no account to check
+// against, so that an unknown name costs what a wrong password costs (no timing oracle).
+const std::string& DummyHash() {
+  static const std::string hash = HashPassword(RandomToken(32));
+  return hash;
+}
 
 }  // namespace
 
-bool Accounts::ValidName(const std::string& name) {
-  if (name.empty() || name.size() > 24 || name.front() == ' ') return false;
-  for (const char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == ' ' || c == '-' || c == '_';
-    if (!ok) return false;
-  }
-  return true;
+bool Accounts::ValidName(const std::string& name) { return names::CheckName(name).ok(); }
+
+bool Accounts::ValidPassword(const std::string& password) {
+  const int characters = names::CountCodePoints(password);
+  return characters >= kFewestPasswordCharacters && characters <= kMostPasswordCharacters;
 }
+
+void Accounts::PrepareDummyHash() { DummyHash(); }
 
 void Accounts::NewSession(const AccountRecord& account, Executor executor, Done done) {
   SignInResult out;
@@ -42,13 +50,16 @@ void Accounts::NewSession(const AccountRecord& account, Executor executor, Done 
 }
 
 void Accounts::Guest(const std::string& name, Executor executor, Done done) {
-  if (!ValidName(name)) {
-    return PostResult<SignInResult>(executor, std::move(done), Refuse(v1::BAD_NAME, kNameRule));
+  const auto checked = names::CheckName(name);
+  if (!checked.ok()) {
+    return PostResult<SignInResult>(executor, std::move(done),
+                                    Refuse(v1::BAD_NAME, checked.error));
   }
-  CreateGuest(name, 0, std::move(executor), std::move(done));
+  CreateGuest(checked, 0, std::move(executor), std::move(done));
 }
 
-void Accounts::CreateGuest(const std::string& name, int attempt, Executor executor, Done done) {
+void Accounts::CreateGuest(const names::CheckedName& name, int attempt, Executor executor,
+                           Done done) {
   if (attempt == 8) {
     return PostResult<SignInResult>(
         executor, std::move(done),
@@ -56,7 +67,10 @@ void Accounts::CreateGuest(const std::string& name, int attempt, Executor execut
   }
   // Guests share names freely: a short random tag keeps their accounts apart.
   AccountRecord account;
-  account.name = name + "#" + RandomToken(2);
+  const std::string tag = RandomToken(2);
+  account.name = name.name + "#" + tag;
+  // '#' is in no player's name: a guest's key never meets a registered player's.
+  account.name_key = name.key + "#" + tag;
   account.guest = true;
   account.created_unix_ms = clock_.NowMs();
   store_.CreateAccount(
@@ -73,13 +87,17 @@ void Accounts::Register(const std::string& name, const std::string& password, Ex
   const auto refuse = [&](v1::ErrorCode code, std::string message) {
     PostResult<SignInResult>(executor, done, Refuse(code, std::move(message)));
   };
-  if (!ValidName(name)) return refuse(v1::BAD_NAME, kNameRule);
-  if (password.size() < 8 || password.size() > 256) {
-    return refuse(v1::BAD_CREDENTIALS, "a password has 8 to 256 characters");
+  const auto checked = names::CheckName(name);
+  if (!checked.ok()) return refuse(v1::BAD_NAME, checked.error);
+  if (!ValidPassword(password)) {
+    return refuse(v1::BAD_PASSWORD, "a password has 8 to 256 characters");
   }
-  if (store_.FindAccountByName(name)) return refuse(v1::NAME_TAKEN, "that name is taken");
+  if (store_.FindAccountByNameKey(checked.key)) {
+    return refuse(v1::NAME_TAKEN, "that name, or one that looks the same, is taken");
+  }
   AccountRecord account;
-  account.name = name;
+  account.name = checked.name;
+  account.name_key = checked.key;
   account.guest = false;
   account.password_hash = HashPassword(password);
   account.created_unix_ms = clock_.NowMs();
@@ -88,7 +106,7 @@ void Accounts::Register(const std::string& name, const std::string& password, Ex
   }
   store_.CreateAccount(account, executor, [this, executor, done](Written<AccountRecord> created) {
     if (created.result.conflict()) {
-      return done(Refuse(v1::NAME_TAKEN, "that name is taken"));
+      return done(Refuse(v1::NAME_TAKEN, "that name, or one that looks the same, is taken"));
     }
     if (!created.result.ok()) return done(Unavailable());
     NewSession(created.value, executor, done);
@@ -97,13 +115,25 @@ void Accounts::Register(const std::string& name, const std::string& password, Ex
 
 void Accounts::SignIn(const std::string& name, const std::string& password, Executor executor,
                       Done done) {
-  const auto account = store_.FindAccountByName(name);
-  // One answer for an unknown name and a wrong password, so names cannot be probed.
-  if (!account || account->guest || !VerifyPassword(account->password_hash, password)) {
+  const auto account = FindForSignIn(name);
+  // One answer for an unknown name and a wrong password, and one cost: an unknown name is
+  // checked against a dummy hash, so names cannot be probed by the answer or its timing.
+  const bool known = account && !account->guest;
+  const bool matches = VerifyPassword(known ? account->password_hash : DummyHash(), password);
+  if (!known || !matches) {
     return PostResult<SignInResult>(executor, std::move(done),
                                     Refuse(v1::BAD_CREDENTIALS, "wrong name or password"));
   }
   NewSession(*account, std::move(executor), std::move(done));
+}
+
+std::optional<AccountRecord> Accounts::FindForSignIn(const std::string& name) {
+  const auto checked = names::CheckName(name);
+  if (!checked.ok()) return std::nullopt;
+  // The exact name first: two accounts made before names had keys may share a key (the
+  // later one's key carries its id), and each still signs in by its own name.
+  if (auto exact = store_.FindAccountByName(checked.name)) return exact;
+  return store_.FindAccountByNameKey(checked.key);
 }
 
 void Accounts::Resume(const std::string& token, Executor executor, Done done) {

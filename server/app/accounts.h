@@ -10,9 +10,12 @@
 #include <functional>
 #include <string>
 
+#include <optional>
+
 #include "kafenio/v1/kafenio.pb.h"
 #include "server/app/clock.h"
 #include "server/config/server_config.h"
+#include "server/names/player_name.h"
 #include "server/storage/account_store.h"
 
 namespace kafenio::server {
@@ -37,14 +40,20 @@ class Accounts {
   void SignIn(const std::string& name, const std::string& password, Executor executor, Done done);
   void Resume(const std::string& token, Executor executor, Done done);
 
-  // 1..24 characters of letters, digits, space, '-' and '_', not starting with a space.
+  // names::CheckName: 1..24 letters of any script, digits, spaces and . ' - _.
   static bool ValidName(const std::string& name);
+  // 8 to 256 characters (code points) of valid UTF-8.
+  static bool ValidPassword(const std::string& password);
+  // Computes the hash unknown names are checked against (slow: once, before serving).
+  static void PrepareDummyHash();
 
  private:
   // A new session for the account, answered once it is stored.
   void NewSession(const AccountRecord& account, Executor executor, Done done);
   // Creates a guest account, trying another random tag when the name is taken.
-  void CreateGuest(const std::string& name, int attempt, Executor executor, Done done);
+  void CreateGuest(const names::CheckedName& name, int attempt, Executor executor, Done done);
+  // The account a sign-in names: by its exact name, else by its key. Blocks (storage).
+  std::optional<AccountRecord> FindForSignIn(const std::string& name);
 
   const ServerConfig& config_;
   AccountStore& store_;

@@ -18,7 +18,10 @@
 #include "server/app/crypto.h"
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
+#include "server/app/name_keys.h"
+#include "server/app/accounts.h"
 #include "server/cli/commands.h"
+#include "server/cli/private_files.h"
 #include "server/config/server_config.h"
 #include "server/fairness/server_secret.h"
 #include "server/log/log.h"
@@ -142,6 +145,7 @@ int RunServe(const Args& args) {
   }
 
   log::Configure();
+  KeepNewFilesPrivate();
   // --db PATH keeps everything in SQLite at PATH (docs/operations.md); --db memory keeps it
   // in an SQLite database in this process only, through the same code, for experiments;
   // --db postgresql://... in PostgreSQL, where several nodes (--node) may share it.
@@ -150,10 +154,28 @@ int RunServe(const Args& args) {
   if (!config.node_name.empty() && !postgres) {
     return Usage("--node needs a PostgreSQL database (--db postgresql://...)");
   }
+  // A database (or secret) other local users can read lets them re-deal hands in play:
+  // refuse it, saying how to fix it (docs/security.md).
+  std::vector<std::string> shared;
+  if (!in_memory && !postgres) {
+    for (const char* suffix : {"", "-wal", "-shm"}) {
+      shared.push_back(SharedFileProblem(config.db_path + suffix, "the database file"));
+    }
+  }
+  if (!in_memory || !config.secret_file.empty()) {
+    shared.push_back(SharedFileProblem(SecretPath(config), "the server secret"));
+  }
+  for (const std::string& problem : shared) {
+    if (problem.empty()) continue;
+    std::fprintf(stderr, "kafenio serve: %s\n", problem.c_str());
+    return 1;
+  }
   std::unique_ptr<server::GameStore> store;
   try {
     store = std::make_unique<server::GameStore>(storage::OpenStorage(
         storage::StorageChoice{config.db_path, config.node_name, config.lease_ms}));
+    const int keyed = server::FillInNameKeys(store->storage());
+    if (keyed > 0) log::info("filled in the name keys of {} accounts (migration 0012)", keyed);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kafenio serve: cannot open the database %s: %s\n",
                  postgres ? "(PostgreSQL)" : config.db_path.c_str(), e.what());
@@ -179,6 +201,7 @@ int RunServe(const Args& args) {
   }
   server::Clock& clock = test_clock ? static_cast<server::Clock&>(*test_clock) : system_clock;
 
+  server::Accounts::PrepareDummyHash();
   server::Metrics metrics;
   // Destroyed before the hub and the store at shutdown (below), with the handlers it holds.
   auto io_context = std::make_unique<boost::asio::io_context>(config.threads);

@@ -15,6 +15,8 @@ class AccountStore {
   virtual ~AccountStore() = default;
 
   virtual std::optional<AccountRecord> FindAccountByName(const std::string& name) = 0;
+  // By the name's key (server/names/player_name.h): case and lookalike letters ignored.
+  virtual std::optional<AccountRecord> FindAccountByNameKey(const std::string& name_key) = 0;
   virtual std::optional<AccountRecord> FindAccount(std::int64_t id) = 0;
   // A session that has not expired by `now_ms`.
   virtual std::optional<SessionRecord> FindSession(const std::string& token_hash,

@@ -25,7 +25,7 @@ struct CopiedTable {
 };
 
 constexpr CopiedTable kTables[] = {
-    {"accounts", "id, name, password_hash, created_ms", "id"},
+    {"accounts", "id, name, password_hash, created_ms, name_key", "id"},
     {"sessions", "token_hash, account_id, expires_ms", nullptr},
     {"game_tables",
      "id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms, public_id,"
@@ -118,7 +118,7 @@ CopyCounts CopySqliteToPostgres(const std::string& sqlite_path, const std::strin
 CopyCounts CopyPostgresToSqlite(const std::string& conninfo, const std::string& sqlite_path) {
   pg::Connection from(conninfo);
   const int version = SchemaVersion(from);
-  const int known = static_cast<int>(EmbeddedPostgresMigrations().size());
+  const int known = EmbeddedPostgresMigrations().back().version;
   if (version != known) {
     throw StorageError("the PostgreSQL database is at schema version " + std::to_string(version) +
                        ", this program at " + std::to_string(known) + ": use the same version");

@@ -51,6 +51,7 @@ void GameStore::CreateAccount(AccountRecord account, Executor executor,
                               Then<Written<AccountRecord>> then) {
   storage::Account row;
   row.name = account.name;
+  if (!account.name_key.empty()) row.name_key = account.name_key;
   if (!account.guest) row.password_hash = account.password_hash;
   row.created_ms = account.created_unix_ms;
   auto id = std::make_shared<Created<std::int64_t>>();
@@ -77,6 +78,12 @@ void GameStore::DeleteSession(std::string token_hash, Executor executor, Then<Wr
 
 std::optional<AccountRecord> GameStore::FindAccountByName(const std::string& name) {
   auto found = storage_->FindAccountByName(name);
+  if (!found) return std::nullopt;
+  return AccountFromRow(*found);
+}
+
+std::optional<AccountRecord> GameStore::FindAccountByNameKey(const std::string& name_key) {
+  auto found = storage_->FindAccountByNameKey(name_key);
   if (!found) return std::nullopt;
   return AccountFromRow(*found);
 }

@@ -32,6 +32,7 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
   void SaveSession(SessionRecord session, Executor executor, Then<WriteResult> then) override;
   void DeleteSession(std::string token_hash, Executor executor, Then<WriteResult> then) override;
   std::optional<AccountRecord> FindAccountByName(const std::string& name) override;
+  std::optional<AccountRecord> FindAccountByNameKey(const std::string& name_key) override;
   std::optional<AccountRecord> FindAccount(std::int64_t id) override;
   std::optional<SessionRecord> FindSession(const std::string& token_hash,
                                            std::int64_t now_ms) override;

@@ -18,6 +18,14 @@ void EnsureMigrationsTable(sqlite::Connection& db) {
       " applied_ms INTEGER NOT NULL);");
 }
 
+bool IsApplied(sqlite::Connection& db, int version) {
+  auto& query = db.Prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
+  query.Bind(1, version);
+  const bool applied = query.Step();
+  query.Reset();
+  return applied;
+}
+
 }  // namespace
 
 int SchemaVersion(sqlite::Connection& db) {
@@ -50,12 +58,14 @@ int ApplyMigrations(sqlite::Connection& db, std::span<const Migration> migration
   RefuseNewerSchema(current, migrations);
   int applied = 0;
   for (const auto& migration : migrations) {
-    if (migration.version <= current) continue;
+    // Each migration not recorded yet, not only those above the highest: numbers reserved
+    // for other branches may be merged after a later one was applied.
+    if (IsApplied(db, migration.version)) continue;
     // IMMEDIATE takes the write lock first, so two starting processes cannot both migrate.
     db.RunScript("BEGIN IMMEDIATE");
     try {
       // Another process may have migrated between our version check and the lock.
-      if (SchemaVersion(db) >= migration.version) {
+      if (IsApplied(db, migration.version)) {
         db.RunScript("ROLLBACK");
         continue;
       }

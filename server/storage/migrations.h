@@ -12,7 +12,7 @@ class Connection;
 }
 
 struct Migration {
-  int version;       // NNNN: 1, 2, 3, ...
+  int version;       // NNNN, increasing (gaps allowed)
   const char* name;  // the file name's "name" part
   const char* sql;
 };
@@ -30,7 +30,7 @@ std::int64_t MigrationTimeMs();
 // program than one that knows `migrations` (either backend). Returns the newest known.
 int RefuseNewerSchema(int current, std::span<const Migration> migrations);
 
-// Applies the migrations newer than the database's version, one transaction each. Throws
+// Applies the migrations the database has not recorded, one transaction each. Throws
 // SchemaTooNewError, changing nothing, when the database records a version this list lacks.
 // Returns how many were applied.
 int ApplyMigrations(sqlite::Connection& db, std::span<const Migration> migrations);

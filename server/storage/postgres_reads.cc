@@ -55,7 +55,8 @@ GameTable ReadTable(const Result& row, int r) {
 
 std::optional<Account> ReadAccount(const Result& row) {
   if (row.empty()) return std::nullopt;
-  return Account{row.Int(0, 0), row.Text(0, 1), row.OptionalText(0, 2), row.Int(0, 3)};
+  return Account{row.Int(0, 0), row.Text(0, 1), row.OptionalText(0, 2), row.Int(0, 3),
+                 row.OptionalText(0, 4)};
 }
 
 Match ReadMatch(const Result& row, int r) {
@@ -117,6 +118,11 @@ std::optional<Account> AccountByName(pg::Connection& db, std::string_view name) 
                                 " WHERE translate(lower(name), chr(962), chr(963)) ="
                                 " translate(lower($1), chr(962), chr(963))",
                             Params().Add(name)));
+}
+
+std::optional<Account> AccountByNameKey(pg::Connection& db, std::string_view name_key) {
+  return ReadAccount(
+      db.Run(std::string(kAccountColumns) + " WHERE name_key = $1", Params().Add(name_key)));
 }
 
 std::optional<Account> AccountById(pg::Connection& db, std::int64_t account_id) {

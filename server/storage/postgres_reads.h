@@ -15,6 +15,7 @@
 namespace kafenio::storage::pgreads {
 
 std::optional<Account> AccountByName(pg::Connection& db, std::string_view name);
+std::optional<Account> AccountByNameKey(pg::Connection& db, std::string_view name_key);
 std::optional<Account> AccountById(pg::Connection& db, std::int64_t account_id);
 std::optional<Session> SessionByTokenHash(pg::Connection& db, std::string_view token_hash,
                                           std::int64_t now_ms);

@@ -193,6 +193,10 @@ class PostgresStorage final : public Storage {
   std::optional<Account> FindAccountByName(std::string_view name) override {
     return readers_.Read([&](pg::Connection& db) { return pgreads::AccountByName(db, name); });
   }
+  std::optional<Account> FindAccountByNameKey(std::string_view name_key) override {
+    return readers_.Read(
+        [&](pg::Connection& db) { return pgreads::AccountByNameKey(db, name_key); });
+  }
   std::optional<Account> FindAccount(std::int64_t account_id) override {
     return readers_.Read([&](pg::Connection& db) { return pgreads::AccountById(db, account_id); });
   }

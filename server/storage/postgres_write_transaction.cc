@@ -3,6 +3,7 @@
 #include <string>
 
 #include "server/storage/postgres_reads.h"
+#include "server/storage/read_columns.h"
 #include "server/storage/sqlite_codec.h"
 
 namespace kafenio::storage {
@@ -25,10 +26,36 @@ std::int64_t PostgresWriteTransaction::CreateAccount(const Account& account) {
   SendGathered();  // in order
   return db_
       .Run(
-          "INSERT INTO accounts (name, password_hash, created_ms) VALUES ($1, $2, $3)"
-          " RETURNING id",
-          Params().Add(account.name).Add(account.password_hash).Add(account.created_ms))
+          "INSERT INTO accounts (name, password_hash, created_ms, name_key)"
+          " VALUES ($1, $2, $3, $4) RETURNING id",
+          Params()
+              .Add(account.name)
+              .Add(account.password_hash)
+              .Add(account.created_ms)
+              .Add(account.name_key))
       .Int(0, 0);
+}
+
+std::vector<Account> PostgresWriteTransaction::AccountsWithoutNameKey() {
+  SendGathered();  // in order
+  const auto rows =
+      db_.Run(std::string(kAccountColumns) + " WHERE name_key IS NULL ORDER BY id", Params());
+  std::vector<Account> out;
+  for (int r = 0; r < rows.rows(); ++r) {
+    out.push_back(Account{rows.Int(r, 0), rows.Text(r, 1), rows.OptionalText(r, 2),
+                          rows.Int(r, 3), {}});
+  }
+  return out;
+}
+
+bool PostgresWriteTransaction::SetNameKeyIfFree(std::int64_t account_id,
+                                                std::string_view name_key) {
+  SendGathered();  // in order
+  return db_.Run(
+                "UPDATE accounts SET name_key = $1 WHERE id = $2"
+                " AND NOT EXISTS (SELECT 1 FROM accounts WHERE name_key = $1)",
+                Params().Add(name_key).Add(account_id))
+             .Changed() > 0;
 }
 
 void PostgresWriteTransaction::SetPasswordHash(std::int64_t account_id,

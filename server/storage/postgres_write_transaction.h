@@ -23,6 +23,8 @@ class PostgresWriteTransaction final : public WriteTransaction {
   void SendGathered();
 
   std::int64_t CreateAccount(const Account& account) override;
+  std::vector<Account> AccountsWithoutNameKey() override;
+  bool SetNameKeyIfFree(std::int64_t account_id, std::string_view name_key) override;
   void SetPasswordHash(std::int64_t account_id, std::string_view password_hash) override;
   void PutSession(const Session& session) override;
   void DeleteSession(std::string_view token_hash) override;

@@ -6,7 +6,7 @@
 namespace kafenio::storage {
 
 constexpr std::string_view kAccountColumns =
-    "SELECT id, name, password_hash, created_ms FROM accounts";
+    "SELECT id, name, password_hash, created_ms, name_key FROM accounts";
 
 constexpr std::string_view kTableColumns =
     "SELECT id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms,"

@@ -14,6 +14,9 @@ struct Account {
   std::string name;
   std::optional<std::string> password_hash;  // Argon2id string; none for guests
   std::int64_t created_ms = 0;
+  // The name case-folded and mapped to its confusable skeleton (server/names/): unique.
+  // None only for a row written before migration 0012, until the server fills it in.
+  std::optional<std::string> name_key;
 };
 
 struct Session {

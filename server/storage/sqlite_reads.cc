@@ -68,7 +68,7 @@ GameTable ReadTable(const sqlite::Statement& row) {
 }
 
 Account ReadAccount(const sqlite::Statement& row) {
-  return Account{row.Int(0), row.Text(1), row.OptionalText(2), row.Int(3)};
+  return Account{row.Int(0), row.Text(1), row.OptionalText(2), row.Int(3), row.OptionalText(4)};
 }
 
 Match ReadMatch(sqlite::Connection& db, const sqlite::Statement& row) {
@@ -103,6 +103,13 @@ Match ReadMatch(sqlite::Connection& db, const sqlite::Statement& row) {
 std::optional<Account> AccountByName(sqlite::Connection& db, std::string_view name) {
   Query query(db, std::string(kAccountColumns) + " WHERE name = ?");
   query->Bind(1, name);
+  if (!query->Step()) return std::nullopt;
+  return ReadAccount(*query);
+}
+
+std::optional<Account> AccountByNameKey(sqlite::Connection& db, std::string_view name_key) {
+  Query query(db, std::string(kAccountColumns) + " WHERE name_key = ?");
+  query->Bind(1, name_key);
   if (!query->Step()) return std::nullopt;
   return ReadAccount(*query);
 }

@@ -14,6 +14,7 @@
 namespace kafenio::storage::reads {
 
 std::optional<Account> AccountByName(sqlite::Connection& db, std::string_view name);
+std::optional<Account> AccountByNameKey(sqlite::Connection& db, std::string_view name_key);
 std::optional<Account> AccountById(sqlite::Connection& db, std::int64_t account_id);
 std::optional<Session> SessionByTokenHash(sqlite::Connection& db, std::string_view token_hash,
                                           std::int64_t now_ms);

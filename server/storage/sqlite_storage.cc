@@ -81,6 +81,10 @@ class SqliteStorage final : public Storage {
     auto db = readers_.Borrow();
     return reads::AccountByName(*db, name);
   }
+  std::optional<Account> FindAccountByNameKey(std::string_view name_key) override {
+    auto db = readers_.Borrow();
+    return reads::AccountByNameKey(*db, name_key);
+  }
   std::optional<Account> FindAccount(std::int64_t account_id) override {
     auto db = readers_.Borrow();
     return reads::AccountById(*db, account_id);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/storage/sqlite_codec.h"
+#include "server/storage/read_columns.h"
 #include "server/storage/sqlite_reads.h"
 #include "server/storage/storage_error.h"
 
@@ -15,12 +16,34 @@ void SqliteWriteTransaction::ExpectChanged(const char* what) {
 }
 
 std::int64_t SqliteWriteTransaction::CreateAccount(const Account& account) {
-  db_.Prepare("INSERT INTO accounts (name, password_hash, created_ms) VALUES (?, ?, ?)")
+  db_.Prepare("INSERT INTO accounts (name, password_hash, created_ms, name_key) VALUES (?, ?, ?, ?)")
       .Bind(1, account.name)
       .Bind(2, account.password_hash)
       .Bind(3, account.created_ms)
+      .Bind(4, account.name_key)
       .Run();
   return sqlite3_last_insert_rowid(db_.handle());
+}
+
+std::vector<Account> SqliteWriteTransaction::AccountsWithoutNameKey() {
+  std::vector<Account> out;
+  auto& query = db_.Prepare(std::string(kAccountColumns) + " WHERE name_key IS NULL ORDER BY id");
+  while (query.Step()) {
+    out.push_back(Account{query.Int(0), query.Text(1), query.OptionalText(2), query.Int(3), {}});
+  }
+  query.Reset();
+  return out;
+}
+
+bool SqliteWriteTransaction::SetNameKeyIfFree(std::int64_t account_id, std::string_view name_key) {
+  db_.Prepare(
+         "UPDATE accounts SET name_key = ? WHERE id = ?"
+         " AND NOT EXISTS (SELECT 1 FROM accounts WHERE name_key = ?)")
+      .Bind(1, name_key)
+      .Bind(2, account_id)
+      .Bind(3, name_key)
+      .Run();
+  return sqlite3_changes(db_.handle()) > 0;
 }
 
 void SqliteWriteTransaction::SetPasswordHash(std::int64_t account_id,

@@ -52,6 +52,8 @@ class Storage {
   virtual StorageStats Stats() const = 0;
 
   virtual std::optional<Account> FindAccountByName(std::string_view name) = 0;
+  // By the name's key (server/names/player_name.h): case and lookalikes ignored.
+  virtual std::optional<Account> FindAccountByNameKey(std::string_view name_key) = 0;
   virtual std::optional<Account> FindAccount(std::int64_t account_id) = 0;
   // A session whose expiry is after now_ms.
   virtual std::optional<Session> FindSession(std::string_view token_hash, std::int64_t now_ms) = 0;

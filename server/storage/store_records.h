@@ -18,6 +18,7 @@ struct AccountRecord {
   std::string password_hash;  // crypto_pwhash_str (Argon2id) output; empty for guests
   bool guest = true;
   std::int64_t created_unix_ms = 0;
+  std::string name_key;  // server/names/player_name.h: what makes a name unique
 };
 
 struct SessionRecord {

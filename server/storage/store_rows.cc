@@ -27,6 +27,7 @@ AccountRecord AccountFromRow(const storage::Account& account) {
   AccountRecord out;
   out.id = account.id;
   out.name = account.name;
+  out.name_key = account.name_key.value_or("");
   out.guest = !account.password_hash.has_value();
   out.password_hash = account.password_hash.value_or("");
   out.created_unix_ms = account.created_ms;

@@ -18,6 +18,10 @@ class WriteTransaction {
 
   // Returns the new account's id. Throws when the name is taken (names ignore case).
   virtual std::int64_t CreateAccount(const Account& account) = 0;
+  // Accounts written before migration 0012, whose name key the server fills in.
+  virtual std::vector<Account> AccountsWithoutNameKey() = 0;
+  // Sets the account's name key unless another account has it; false then.
+  virtual bool SetNameKeyIfFree(std::int64_t account_id, std::string_view name_key) = 0;
   virtual void SetPasswordHash(std::int64_t account_id, std::string_view password_hash) = 0;
   virtual void PutSession(const Session& session) = 0;
   virtual void DeleteSession(std::string_view token_hash) = 0;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "server/transport/transport_errors.h"
+#include "server/transport/websocket_key.h"
 #include "server/transport/websocket_session.h"
 
 namespace kafenio::server {
@@ -64,6 +65,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (beast::websocket::is_upgrade(request)) {
       if (!context_.websocket || path != "/ws")
         return Send(TextResponse(request, http::status::not_found, "WebSocket lives at /ws\n"));
+      const auto key = request[http::field::sec_websocket_key];
+      if (!ValidWebsocketKey(std::string_view(key.data(), key.size()))) {
+        return Send(TextResponse(request, http::status::bad_request,
+                                 "Sec-WebSocket-Key must be 16 bytes in base64\n"));
+      }
       if (!OriginAllowed(request, context_.config, context_.hub)) {
         return Send(TextResponse(request, http::status::forbidden, "origin not allowed\n"));
       }

@@ -54,7 +54,7 @@ TEST_CASE_METHOD(Fixture, "registered players sign in with their password only")
   REQUIRE(registered.error == v1::ERROR_UNSPECIFIED);
   CHECK(Register("andreas", "something else").error == v1::NAME_TAKEN);
   CHECK(Register("ANDREAS", "something else").error == v1::NAME_TAKEN);
-  CHECK(Register("short", "1234567").error == v1::BAD_CREDENTIALS);
+  CHECK(Register("short", "1234567").error == v1::BAD_PASSWORD);  // said as such
   CHECK(SignIn("andreas", "kalimera124").error == v1::BAD_CREDENTIALS);
   CHECK(SignIn("nobody", "kalimera123").error == v1::BAD_CREDENTIALS);
   const SignInResult signed_in = SignIn("andreas", "kalimera123");

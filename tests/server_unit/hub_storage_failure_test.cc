@@ -31,6 +31,9 @@ class FailingStorage final : public storage::Storage {
   std::optional<storage::Account> FindAccountByName(std::string_view n) override {
     return inner_->FindAccountByName(n);
   }
+  std::optional<storage::Account> FindAccountByNameKey(std::string_view k) override {
+    return inner_->FindAccountByNameKey(k);
+  }
   std::optional<storage::Account> FindAccount(std::int64_t id) override {
     return inner_->FindAccount(id);
   }

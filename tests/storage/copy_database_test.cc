@@ -77,7 +77,7 @@ TEST_CASE("an SQLite database migrates into PostgreSQL and back as a backup", "[
   // New rows are numbered after the copied ones.
   std::int64_t next = 0;
   REQUIRE(Write(*postgres, [&](WriteTransaction& tx) {
-            next = tx.CreateAccount(Account{0, "Μαρία", std::nullopt, 5});
+            next = tx.CreateAccount(Account{0, "Μαρία", std::nullopt, 5, {}});
           }).ok());
   CHECK(next > filled.account);
 

@@ -116,7 +116,7 @@ TEST_CASE("an operation failing in a PostgreSQL batch fails alone", "[postgres]"
   const auto taken = fixture.CreateAccount("Νίκος");
   CHECK(taken > 0);
   const auto duplicate = Write(*fixture.store, [](WriteTransaction& tx) {
-    tx.CreateAccount(Account{0, "νίκος", std::nullopt, 2});  // the same name, lower case
+    tx.CreateAccount(Account{0, "νίκος", std::nullopt, 2, {}});  // the same name, lower case
   });
   CHECK_FALSE(duplicate.ok());
   CHECK(duplicate.conflict);

@@ -50,7 +50,7 @@ struct StorageFixture {
   std::int64_t CreateAccount(const std::string& name) {
     std::int64_t id = 0;
     const auto status = Write(*store, [&](storage::WriteTransaction& tx) {
-      id = tx.CreateAccount(storage::Account{0, name, std::nullopt, 1});
+      id = tx.CreateAccount(storage::Account{0, name, std::nullopt, 1, {}});
     });
     if (!status.ok()) throw std::runtime_error(status.error);
     return id;

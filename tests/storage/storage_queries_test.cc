@@ -26,7 +26,7 @@ TEST_CASE("accounts are found by name regardless of case, and names are unique",
   CHECK_FALSE(fixture.store->FindAccountByName("nobody"));
 
   const auto duplicate = Write(*fixture.store, [](WriteTransaction& tx) {
-    tx.CreateAccount(Account{0, "GIORGOS", std::nullopt, 2});
+    tx.CreateAccount(Account{0, "GIORGOS", std::nullopt, 2, {}});
   });
   CHECK_FALSE(duplicate.ok());
 }
