@@ -15,5 +15,6 @@ int RunVerify(const Args& args);
 int RunBackup(const Args& args);
 int RunMigrateDb(const Args& args);
 int RunServe(const Args& args);
+int RunArena(const Args& args);
 
 }  // namespace kafenio::cli

@@ -22,6 +22,8 @@ constexpr const char* kUsage =
     "                               copy a live database to an SQLite file\n"
     "  migrate-db --from FILE --to postgresql://...\n"
     "                               copy an SQLite database (or backup) into PostgreSQL\n"
+    "  arena --game G --a LEVEL --b LEVEL --matches N --seed S [--threads T]\n"
+    "        [--iterations I]     duplicate matches between bots (docs/bots.md)\n"
     "  serve [--listen ADDR:PORT] [--db PATH|postgresql://...] [--node NAME]\n"
     "        [--public-address URL] [--config FILE] [--web DIR] [--threads N]\n"
     "        [--set KEY=VALUE ...]    run the game server (docs/operations.md)\n";
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
   if (command == "backup") return kafenio::cli::RunBackup(args);
   if (command == "migrate-db") return kafenio::cli::RunMigrateDb(args);
   if (command == "serve") return kafenio::cli::RunServe(args);
+  if (command == "arena") return kafenio::cli::RunArena(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;
