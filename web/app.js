@@ -10,7 +10,7 @@ import { applyPatch } from './view_patch.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
 import { errorTitle } from './errors.js';
-import { createTable } from './create_table.js';
+import { BOT_LEVELS, botLevelSelect, chosenBotLevel, createTable } from './create_table.js';
 import { lobbyScreen } from './lobby.js';
 import { signInScreen } from './sign_in.js';
 import { DealChecks } from './deal_checks.js';
@@ -343,19 +343,29 @@ function teamNames(info) {
   return [`${seatName(0)} & ${seatName(2)}`, `${seatName(1)} & ${seatName(3)}`];
 }
 
+function botLevelName(level) {
+  const found = BOT_LEVELS.find(([value]) => value === level);
+  return found ? found[1] : level;
+}
+
 function seatPanel(info) {
   const me = mySeat(info);
   const tableId = info.table_id;
-  return el('ul', { class: 'seat-list' }, info.seats.map((s) => el('li', {},
+  const canAddBot = !info.match_in_progress && info.seats.some((s) => s.kind === 'SEAT_EMPTY');
+  const list = el('ul', { class: 'seat-list' }, info.seats.map((s) => el('li', {},
     el('span', {}, `${s.seat + 1}. ${s.kind === 'SEAT_EMPTY' ? 'empty' : seatName(s.seat)}`,
       s.kind === 'SEAT_HUMAN' ? (s.ready ? ' ✓ ready' : ' · not ready') : '',
+      s.kind === 'SEAT_BOT' && s.bot_level ? ` · ${botLevelName(s.bot_level)}` : '',
       s.away ? ' · away' : '', s.bot_holding ? ' · bot holding' : '', s.kind === 'SEAT_HUMAN' && !s.connected ? ' · offline' : ''),
     ' ',
     s.kind === 'SEAT_EMPTY' && !info.match_in_progress ? [
       me < 0 ? actionButton('Sit here', () => ask('sit', { table_id: tableId, seat: s.seat }).catch(() => {})) : null,
-      actionButton('Add bot', () => ask('add_bot', { table_id: tableId, seat: s.seat }).catch(() => {})),
+      actionButton('Add bot', () => ask('add_bot', { table_id: tableId, seat: s.seat, level: chosenBotLevel() }).catch(() => {})),
     ] : null,
     s.seat === me && s.bot_holding ? actionButton('Take my seat back', () => ask('reclaim_seat', { table_id: tableId }).catch(() => {})) : null)));
+  if (!canAddBot) return list;
+  return el('div', {}, list,
+    el('label', { class: 'field bot-level' }, el('span', {}, 'Level of added bots · Επίπεδο bot'), botLevelSelect()));
 }
 
 function seriesOver(info) {

@@ -11,8 +11,23 @@ const PRESETS = {
 
 const choices = {
   game: 'pilotta', preset: 'cyprus', target: '', extra: '', seats: '4', clock: '30', series: '', bots: true, private: false,
-  rated: false,
+  rated: false, botLevel: 'strong',
 };
+
+// The bots' levels (docs/bots.md), in both of the site's languages.
+export const BOT_LEVELS = [['strong', 'Strong · Δυνατό'], ['easy', 'Easy · Εύκολο']];
+
+// The level the player last chose, for bots added later from the seat list too.
+export function chosenBotLevel() {
+  return choices.botLevel;
+}
+
+// A select of the bots' levels that remembers the choice.
+export function botLevelSelect() {
+  return el('select', { name: 'botLevel', 'aria-label': 'Bot level · Επίπεδο bot',
+    onchange: (e) => { choices.botLevel = e.target.value; } },
+  BOT_LEVELS.map(([value, text]) => el('option', { value, selected: choices.botLevel === value }, text)));
+}
 
 function seatCount() {
   if (choices.game === 'pilotta') return choices.preset === 'classic2' ? 2 : 4;
@@ -53,6 +68,7 @@ export function tableForm(onCreate, registered) {
         turn_clock_ms: Math.round(Number(choices.clock || 0) * 1000),
         series_matches: Math.round(Number(choices.series || 0)),
         bots: choices.bots,
+        botLevel: choices.botLevel,
         rated: registered && choices.rated,
       });
     } catch {
@@ -75,6 +91,7 @@ export function tableForm(onCreate, registered) {
   field('Turn clock, seconds', text('clock', { type: 'number', min: 5, max: 600 })),
   field('Matches in the series (empty: no limit)', text('series', { type: 'number', min: 1, max: 99, inputmode: 'numeric' })),
   el('label', { class: 'check' }, check('bots'), ' Bots in the empty seats'),
+  field('Bot level · Επίπεδο bot', botLevelSelect()),
   el('label', { class: 'check' }, check('private'), ' Private (not in the lobby; others join with the invite code)'),
   ratedField(registered, check),
   el('button', { type: 'submit', class: 'primary' }, 'Create table'));
@@ -96,7 +113,7 @@ function ratedField(registered, check) {
 // `onCreated(tableId, inviteCode)` runs as soon as the table exists, so the pushes that
 // follow find it.
 export async function createTable(ask, request, onCreated) {
-  const { bots, ...body } = request;
+  const { bots, botLevel, ...body } = request;
   const reply = await ask('create_table', {
     game: body.game, preset: body.preset, options: body.options, seats: body.seats,
     private: body.private, turn_clock_ms: body.turn_clock_ms, series_matches: body.series_matches,
@@ -106,7 +123,7 @@ export async function createTable(ask, request, onCreated) {
   onCreated(id, reply.table_created.invite_code);
   await ask('sit', { table_id: id, seat: 0 });
   if (bots) {
-    for (let seat = 1; seat < body.seats; seat += 1) await ask('add_bot', { table_id: id, seat });
+    for (let seat = 1; seat < body.seats; seat += 1) await ask('add_bot', { table_id: id, seat, level: botLevel || 'strong' });
     await ask('set_ready', { table_id: id, ready: true });
   }
   return id;

@@ -30,6 +30,7 @@ const TITLES = {
   UNKNOWN_MATCH: 'No such finished match',
   UNKNOWN_PLAYER: 'No such player',
   TABLE_MOVING: 'The table is moving to another server: a moment',
+  UNKNOWN_BOT_LEVEL: 'A bot is easy or strong · Ένα bot είναι εύκολο ή δυνατό',
   REGISTERED_ONLY: 'Rated tables are for registered players: register or sign in to an account to play rated',
 };
 

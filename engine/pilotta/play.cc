@@ -216,6 +216,7 @@ Illegal State::ApplyPlay(const Move& move) {
     return Illegal::belote_not_allowed;
   }
 
+  if (trick_size_ > 0) RecordVoids(move.seat, card);
   hand &= ~bit;
   played_ |= bit;
   if (move.belote) {
@@ -241,6 +242,20 @@ Illegal State::ApplyPlay(const Move& move) {
     FinishTrick();
   }
   return Illegal::none;
+}
+
+// What a card that does not follow suit shows everyone: the seat has no card of the led
+// suit, and, when it is no trump either and the rules made it trump, no trump at all.
+void State::RecordVoids(int seat, Card card) {
+  const int led = SuitOf(trick_[0]);
+  if (SuitOf(card) == led) return;
+  auto& voids = shown_voids_[static_cast<std::size_t>(seat)];
+  voids |= static_cast<std::uint8_t>(1U << led);
+  const int mode = contract_.trump;
+  if (mode > 3 || SuitOf(card) == mode) return;
+  const bool partner_excused = rules_.partner_exception && players_ == 4 &&
+                               TeamOf(TrickWinnerSoFar()) == TeamOf(seat);
+  if (!partner_excused) voids |= static_cast<std::uint8_t>(1U << mode);
 }
 
 void State::FinishTrick() {

@@ -38,6 +38,7 @@ Illegal State::StartHand(const Deal& deal) {
   declaration_count_ = 0;
   belote_holder_ = -1;
   belote_complete_ = false;
+  shown_voids_ = {};
   hands_ = deal.hands;
   turned_ = deal.turn;
   stock_ = deal.stock;

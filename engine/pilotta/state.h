@@ -112,6 +112,9 @@ class State {
   const Declaration& DeclarationAt(int i) const {
     return declarations_[static_cast<std::size_t>(i)];
   }
+  // Suits (bit 0..3) the seat has shown it lacks this hand: it did not follow them, or did
+  // not trump when the rules made it. Public knowledge, kept for bots' determinizations.
+  std::uint8_t ShownVoids(int seat) const { return shown_voids_[static_cast<std::size_t>(seat)]; }
   int BeloteHolder() const { return belote_holder_; }       // -1 until announced
   bool BeloteComplete() const { return belote_complete_; }  // second card played
 
@@ -131,6 +134,15 @@ class State {
   // Exactly LegalMoves()[rng.Below(LegalMoves().size())], without building the list: the
   // random rollouts of bots and simulations draw moves this way. Requires a hand in play.
   Move SampleLegalMove(DealRng& rng) const;
+
+  // A determinization for searching bots: the same state with the given hands and the
+  // undealt stock's cards (StockSize() of them, in dealing order) in place of the real
+  // ones. The caller keeps it consistent: same hand sizes, every card exactly once.
+  void SetHiddenCards(const std::array<CardMask, 4>& hands, const std::array<Card, 24>& stock) {
+    hands_ = hands;
+    stock_ = stock;
+  }
+  int StockSize() const { return stock_size_; }
 
   friend bool operator==(const State&, const State&) = default;
 
@@ -153,6 +165,7 @@ class State {
   int UnannouncedDeclarations(std::array<CardMask, 5>& out) const;
   CardMask BeloteCardsToAct() const;
   Illegal WhyNotPlayable(Card card) const;
+  void RecordVoids(int seat, Card card);
 
   void Log(const Move& move) {
     calls_[call_count_++] = Call{move.seat, move.kind, move.value, move.suit};
@@ -200,6 +213,7 @@ class State {
   std::array<Declaration, 16> declarations_{};
   std::int8_t belote_holder_ = -1;
   bool belote_complete_ = false;
+  std::array<std::uint8_t, 4> shown_voids_{};
 };
 
 inline int TeamOf(int seat) {

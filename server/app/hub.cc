@@ -2,6 +2,7 @@
 
 #include "server/app/crypto.h"
 #include "server/app/results_requests.h"
+#include "server/game/bot_level.h"
 #include "server/game/game.h"
 
 namespace kafenio::server {
@@ -211,8 +212,12 @@ void Hub::TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
       return table->Leave(peer, who, rid);
     case B::kSetReady:
       return table->SetReady(peer, who, request.set_ready().ready(), rid);
-    case B::kAddBot:
-      return table->AddBot(peer, who, request.add_bot().seat(), rid);
+    case B::kAddBot: {
+      const std::string& name = request.add_bot().level();
+      const std::optional<BotLevel> level = name.empty() ? BotLevel::easy : ParseBotLevel(name);
+      if (!level) return Refuse(peer, rid, v1::UNKNOWN_BOT_LEVEL, "a bot's level is easy or strong");
+      return table->AddBot(peer, who, request.add_bot().seat(), rid, *level);
+    }
     case B::kPlayMove:
       return table->PlayMove(peer, who, request.play_move().move(),
                              request.play_move().expected_seq(), rid);

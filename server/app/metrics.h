@@ -28,6 +28,9 @@ class Metrics {
   std::atomic<std::int64_t> slow_consumers_total{0};
   // Writes that storage refused or failed (the players were told STORAGE_UNAVAILABLE).
   std::atomic<std::int64_t> storage_errors_total{0};
+  // Strong bots' decisions handed to the bot pool: waiting or being thought now, and done.
+  std::atomic<std::int64_t> bot_decisions_waiting{0};
+  std::atomic<std::int64_t> bot_decisions_total{0};
 
   // A move's time from its arrival to its broadcast (durable by then).
   void ObserveMoveLatency(std::int64_t microseconds);

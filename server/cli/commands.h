@@ -17,5 +17,6 @@ int RunMigrateDb(const Args& args);
 int RunServe(const Args& args);
 int RunTournament(const Args& args);
 int RunAdmin(const Args& args);
+int RunArena(const Args& args);
 
 }  // namespace kafenio::cli

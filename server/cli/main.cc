@@ -26,6 +26,8 @@ constexpr const char* kUsage =
     "                               recompute every round of an event from its log\n"
     "  tournament standings ID --db PATH|postgresql://... [--csv|--json]\n"
     "                               an event's standings with every tie-break\n"
+    "  arena --game G --a LEVEL --b LEVEL --matches N --seed S [--threads T]\n"
+    "        [--iterations I]     duplicate matches between bots (docs/bots.md)\n"
     "  serve [--listen ADDR:PORT] [--db PATH|postgresql://...] [--node NAME]\n"
     "        [--public-address URL] [--config FILE] [--web DIR] [--threads N]\n"
     "        [--set KEY=VALUE ...] [--admin-listen ADDR:PORT]\n"
@@ -52,6 +54,7 @@ int main(int argc, char** argv) {
   if (command == "serve") return kafenio::cli::RunServe(args);
   if (command == "tournament") return kafenio::cli::RunTournament(args);
   if (command == "admin") return kafenio::cli::RunAdmin(args);
+  if (command == "arena") return kafenio::cli::RunArena(args);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

@@ -203,12 +203,15 @@ int RunServe(const Args& args) {
 
   server::Accounts::PrepareDummyHash();
   server::Metrics metrics;
+  // Bots think here, never on an I/O thread; each table has at most one decision queued.
+  server::BlockingWork bot_pool(config.bot_threads, 1 << 20);
   // Destroyed before the hub and the store at shutdown (below), with the handlers it holds.
   auto io_context = std::make_unique<boost::asio::io_context>(config.threads);
   boost::asio::io_context& io = *io_context;
   server::Hub hub(server::HubServices{
-      server::TableServices{io.get_executor(), config, *store, metrics, clock, deal_secret}, *store,
-      *store});
+      server::TableServices{io.get_executor(), config, *store, metrics, clock, deal_secret,
+                            &bot_pool},
+      *store, *store});
   const server::HttpRoutes routes = server::PublicRoutes(hub, test_clock.get());
   server::ServerContext context{config, hub, metrics, routes};
   const auto endpoint = server::StartListener(io, context, error);
@@ -287,6 +290,7 @@ int RunServe(const Args& args) {
   // the handlers it holds (tables, connections) while what they point to still exists.
   if (cluster) cluster->StopRounds();
   console_work.Join();  // console actions under way finish while storage is open
+  bot_pool.Join();  // decisions under way post their moves into the stopped io_context
   hub.Stop();
   store->Close();
   // Every write is durable: other nodes may take this node's tables now.

@@ -116,6 +116,12 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
   if (key == "max_turn_clock_ms") return number(config.max_turn_clock_ms);
   if (key == "timeouts_before_bot") return number(config.timeouts_before_bot);
   if (key == "bot_delay_ms") return number(config.bot_delay_ms);
+  if (key == "bot_iterations" || key == "bot_threads") {
+    int& field = key == "bot_iterations" ? config.bot_iterations : config.bot_threads;
+    if (number(field) && field > 0) return true;
+    error = key + " must be a positive number";
+    return false;
+  }
   if (key == "empty_table_grace_ms") return number(config.empty_table_grace_ms);
   if (key == "chat_max_bytes") return number(config.chat_max_bytes);
   if (key == "chat_messages_per_10s") return number(config.chat_messages_per_10s);

@@ -36,6 +36,10 @@ struct ServerConfig {
   int max_turn_clock_ms = 600000;
   int timeouts_before_bot = 3;
   int bot_delay_ms = 0;  // how long a bot waits before its move (0: at once)
+  // The strong bot's budget, in playouts per decision (docs/bots.md), and the threads of
+  // the bot pool where every bot thinks (off the I/O threads).
+  int bot_iterations = 300;
+  int bot_threads = 1;
   // How long a table whose seated players are all disconnected stays open for them when no
   // match is in play (a dropped connection between matches, a match that ended while they
   // were away, a restart that finished their match); 0 closes it at once.

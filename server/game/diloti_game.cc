@@ -8,6 +8,7 @@
 #include "engine/record/lines.h"
 #include "server/game/apply_notation.h"
 #include "server/game/diloti_bot.h"
+#include "server/game/diloti_strong_bot.h"
 #include "server/game/engine_match.h"
 
 namespace kafenio::server {
@@ -89,6 +90,10 @@ class DilotiMatch final : public EngineMatch<d::State, d::SeatView> {
   }
 
   v1::Move BotMove() const override { return ToProto(ChooseDilotiMove(state_)); }
+
+  std::function<v1::Move()> BotTask(BotLevel level, const SearchSettings& settings) const override {
+    return [state = state_, level, settings] { return ToProto(ChooseDilotiMove(state, level, settings)); };
+  }
 
   void FillLastResult(v1::HandResult& out) const override {
     FillResult(state_.LastResult(), state_.Totals(), out);

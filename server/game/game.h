@@ -5,12 +5,14 @@
 // in the registry (game_kind.h, game_registry.cc).
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "kafenio/v1/kafenio.pb.h"
+#include "server/game/bot_level.h"
 
 namespace kafenio::server {
 
@@ -44,6 +46,9 @@ class GameMatch {
   virtual MoveOutcome Apply(int seat, const v1::Move& move) = 0;
   // A sensible move for the seat to act, chosen from what that seat may know.
   virtual v1::Move BotMove() const = 0;
+  // A bot's decision for the seat to act, at `level`, as a job that owns a copy of the
+  // match as it is now: it may run on any thread (the bot pool) while the match goes on.
+  virtual std::function<v1::Move()> BotTask(BotLevel level, const SearchSettings& settings) const = 0;
   // The view of `seat` (-1: a spectator). Must show nothing that viewer may not see.
   virtual void FillView(int seat, v1::GameView& out) const = 0;
   // An event's patch (docs/protocol.md, ViewPatch) is built in two parts, which a client

@@ -8,6 +8,7 @@
 #include "server/game/apply_notation.h"
 #include "server/game/engine_match.h"
 #include "server/game/pilotta_bot.h"
+#include "server/game/pilotta_strong_bot.h"
 
 namespace kafenio::server {
 namespace {
@@ -130,6 +131,10 @@ class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
   }
 
   v1::Move BotMove() const override { return ToProto(ChoosePilottaMove(state_)); }
+
+  std::function<v1::Move()> BotTask(BotLevel level, const SearchSettings& settings) const override {
+    return [state = state_, level, settings] { return ToProto(ChoosePilottaMove(state, level, settings)); };
+  }
 
   void FillLastResult(v1::HandResult& out) const override {
     FillResult(state_.LastResult(), state_.Totals(), state_.rules(), out);

@@ -42,6 +42,10 @@ class ServerProcess:
                 "--web", web, "--db", db, *extra_args]
         if manual_clock:
             args += ["--clock", "manual"]
+        # Strong bots (stand-ins, takeovers) think on a small budget unless a test asks
+        # otherwise: the tests are about the server, docs/bots.md measures the bots.
+        if not any(setting.startswith("bot_iterations=") for setting in settings):
+            args += ["--set", "bot_iterations=20"]
         for setting in settings:
             args += ["--set", setting]
         # log: a file for the server's stderr (the test's own stderr otherwise).

@@ -33,7 +33,7 @@ function startServer() {
   const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
   // Bots wait a little before each move, so a table of bots can be watched as it plays.
   const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', db,
-    '--set', 'bot_delay_ms=25'],
+    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20'],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: server.stdout });

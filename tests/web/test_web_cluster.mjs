@@ -44,7 +44,7 @@ function createDatabase(folder) {
 
 function startNode(name, conninfo, secretFile) {
   const node = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', conninfo,
-    '--node', name, '--set', `lease_ms=${LEASE_MS}`, '--set', 'bot_delay_ms=25',
+    '--node', name, '--set', `lease_ms=${LEASE_MS}`, '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20',
     '--set', `secret_file=${secretFile}`], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: node.stdout });

@@ -36,13 +36,13 @@ Refusal Seating::Stand(std::int64_t account_id, bool match_live) {
   return Refusal::None();
 }
 
-Refusal Seating::AddBot(int seat, bool match_live) {
+Refusal Seating::AddBot(int seat, bool match_live, BotLevel level) {
   if (!Valid(seat)) return Refusal::Because(v1::BAD_REQUEST, "no such seat at this table");
   if (match_live) return Refusal::Because(v1::MATCH_IN_PROGRESS, "a match is in progress");
   if (at(seat).kind != Seat::Kind::empty) {
     return Refusal::Because(v1::SEAT_TAKEN, "that seat is taken");
   }
-  at(seat) = Seat::Bot();
+  at(seat) = Seat::Bot(level);
   return Refusal::None();
 }
 
@@ -135,6 +135,7 @@ void Seating::Fill(v1::TableInfo& info, const std::function<bool(std::int64_t)>&
     out.set_ready(s.ready);
     out.set_away(s.Away());
     out.set_bot_holding(s.hold.bot_holding);
+    if (s.kind == Seat::Kind::bot) out.set_bot_level(std::string(BotLevelName(s.bot_level)));
     out.set_connected(s.kind == Seat::Kind::bot ||
                       (s.kind == Seat::Kind::human && connected(s.who.account_id)));
   }

@@ -10,6 +10,7 @@
 #include "kafenio/v1/kafenio.pb.h"
 #include "server/app/identity.h"
 #include "server/app/refusal.h"
+#include "server/game/bot_level.h"
 #include "server/storage/store_records.h"
 
 namespace kafenio::server {
@@ -24,6 +25,9 @@ struct Seat {
   // timeouts in a row. Stored on every change while a match is live, so that a restart
   // restores it.
   SeatHold hold;
+  // How a bot of this seat plays (a bot's seat only; a bot standing in for a player is
+  // always strong).
+  BotLevel bot_level = BotLevel::easy;
 
   // Shown to the table: the player missed a turn or left during the match, and has not
   // played or reclaimed the seat since.
@@ -35,7 +39,9 @@ struct Seat {
   }
 
   // A bot's seat: always ready, never held for anyone.
-  static Seat Bot() { return Seat{Kind::bot, Identity{0, "bot", false}, true, {}}; }
+  static Seat Bot(BotLevel level = BotLevel::easy) {
+    return Seat{Kind::bot, Identity{0, "bot", false}, true, {}, level};
+  }
   // A player's seat, not ready yet.
   static Seat Player(Identity who) { return Seat{Kind::human, std::move(who), false, {}}; }
 };
@@ -54,7 +60,7 @@ class Seating {
   // Between matches (`match_live` refuses them while one is in play or starting).
   Refusal Sit(const Identity& who, int seat, bool match_live);
   Refusal Stand(std::int64_t account_id, bool match_live);
-  Refusal AddBot(int seat, bool match_live);
+  Refusal AddBot(int seat, bool match_live, BotLevel level = BotLevel::easy);
   Refusal SetReady(std::int64_t account_id, bool ready);
   // Gives the seat up (a player leaving between matches).
   void Vacate(int seat) { seats_[static_cast<std::size_t>(seat)] = Seat{}; }

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "server/app/blocking_work.h"
 #include "server/app/clock.h"
 #include "server/app/identity.h"
 #include "server/app/metrics.h"
@@ -65,6 +66,9 @@ struct TableServices {
   Metrics& metrics;
   Clock& clock;
   const fairness::ServerSecret& deal_secret;  // keys every hand's seed (docs/fairness.md)
+  // Where bots think (docs/bots.md): a bounded pool off the I/O threads. Null: on the
+  // table's strand, as unit tests without threads want it.
+  BlockingWork* bots = nullptr;
 };
 
 // A seat kept for a named account before anyone connects (tournaments, a restart).
@@ -111,7 +115,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
   void Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
   void SetReady(std::shared_ptr<Peer> peer, Identity who, bool ready, std::string request_id);
-  void AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id);
+  void AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id,
+              BotLevel level = BotLevel::easy);
   void Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
   void PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move, std::int64_t expected_seq,
                 std::string request_id);
@@ -194,6 +199,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void CarryOn();
   void BotStep(std::int64_t seq);
   void OnClock(std::int64_t seq);
+  // Asks the seat's bot for its move, on the bot pool when there is one; the move is
+  // submitted on the strand if the match is still where it was (`seq`) and a bot still
+  // plays the seat (or stands in for its player, whose time ran out: `stand_in`).
+  void ThinkForSeat(int seat, std::int64_t seq, bool stand_in);
+  void BotMoveReady(int seat, std::int64_t seq, bool stand_in, const v1::Move& move);
 
   Executor strand_;
   TableServices services_;
@@ -216,6 +226,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool starting_ = false;                   // the match is being stored
   bool info_pending_ = false;               // a table change waits behind undelivered events
   bool step_scheduled_ = false;             // a bot's move is posted
+  bool bot_thinking_ = false;               // a bot's decision is on the bot pool
   std::int64_t delivered_deadline_ms_ = 0;  // the turn deadline players were last sent
   std::unique_ptr<Alarm> turn_alarm_;
   // Waits for the players of a table nobody is connected to (MaybeClose); each wait has a

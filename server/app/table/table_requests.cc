@@ -54,10 +54,11 @@ void Table::Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_
   });
 }
 
-void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id) {
+void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id,
+                   BotLevel level) {
   (void)who;  // any member may fill an empty seat with a bot
   OnStrand([=, peer = std::move(peer)](Table& t) {
-    t.ChangeSeats(peer, request_id, [&] { return t.seating_.AddBot(seat, t.MatchBusy()); });
+    t.ChangeSeats(peer, request_id, [&] { return t.seating_.AddBot(seat, t.MatchBusy(), level); });
   });
 }
 

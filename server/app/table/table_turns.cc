@@ -3,6 +3,7 @@
 // the seat). One alarm at a time, from the turn plan.
 #include "server/app/crypto.h"
 #include "server/app/table/table.h"
+#include "server/game/root_search.h"
 
 namespace kafenio::server {
 
@@ -24,6 +25,7 @@ void Table::ScheduleNext() {
   }
   const TurnStep step = PlanTurn(situation);
   const std::int64_t seq = runner_.seq();
+  if (bot_thinking_) return;  // the decision under way submits its move when ready
   switch (step.kind) {
     case TurnStep::Kind::wait:
       return;
@@ -61,7 +63,7 @@ void Table::BotStep(std::int64_t seq) {
   if (!runner_.live() || seq != runner_.seq() || !outbox_.empty() || paused_) return;
   const int to_act = runner_.match().ToAct();
   if (to_act < 0) return;
-  SubmitMove(to_act, runner_.match().BotMove(), true, std::nullopt, nullptr);
+  ThinkForSeat(to_act, seq, false);
 }
 
 void Table::OnClock(std::int64_t seq) {
@@ -73,7 +75,56 @@ void Table::OnClock(std::int64_t seq) {
   if (++hold.timeouts >= config_.timeouts_before_bot) hold.bot_holding = true;
   SetHold(to_act, hold);
   PublishInfo();
-  SubmitMove(to_act, runner_.match().BotMove(), true, std::nullopt, nullptr);
+  ThinkForSeat(to_act, seq, true);
+}
+
+void Table::ThinkForSeat(int seat, std::int64_t seq, bool stand_in) {
+  if (bot_thinking_) return;
+  const Seat& held = seating_[seat];
+  // A bot's own seat plays at its level; a player's seat is stood in for by the strong bot.
+  const BotLevel level = held.kind == Seat::Kind::bot ? held.bot_level : BotLevel::strong;
+  SearchSettings settings;
+  settings.iterations = config_.bot_iterations;
+  settings.seed =
+      MixSeed(MixSeed(settings.seed, static_cast<std::uint64_t>(settings_.table_number)),
+              static_cast<std::uint64_t>(runner_.match_id()));
+  auto think = runner_.match().BotTask(level, settings);
+  // The easy bot decides in microseconds: on the strand, as before the pool existed.
+  if (services_.bots == nullptr || level == BotLevel::easy) {
+    return BotMoveReady(seat, seq, stand_in, think());
+  }
+  bot_thinking_ = true;
+  Metrics& metrics = services_.metrics;
+  metrics.bot_decisions_waiting.fetch_add(1, std::memory_order_relaxed);
+  const bool admitted =
+      services_.bots->TrySubmit([weak = weak_from_this(), think = std::move(think), seat, seq,
+                                 stand_in, strand = strand_, &metrics] {
+        v1::Move move = think();
+        metrics.bot_decisions_total.fetch_add(1, std::memory_order_relaxed);
+        metrics.bot_decisions_waiting.fetch_sub(1, std::memory_order_relaxed);
+        if (auto self = weak.lock()) {
+          boost::asio::post(strand, [self, seat, seq, stand_in, move = std::move(move)] {
+            self->bot_thinking_ = false;
+            self->BotMoveReady(seat, seq, stand_in, move);
+          });
+        }
+      });
+  if (!admitted) {
+    // The pool is full: think here rather than stall the match.
+    metrics.bot_decisions_waiting.fetch_sub(1, std::memory_order_relaxed);
+    bot_thinking_ = false;
+    BotMoveReady(seat, seq, stand_in, runner_.match().BotTask(level, settings)());
+  }
+}
+
+void Table::BotMoveReady(int seat, std::int64_t seq, bool stand_in, const v1::Move& move) {
+  // The match moved on meanwhile (a player reclaimed the seat and played, a restore,
+  // a pause): plan the next step from where it is now.
+  if (!runner_.live() || seq != runner_.seq() || !outbox_.empty() || paused_ || closed_ ||
+      runner_.match().ToAct() != seat || (!stand_in && !seating_[seat].BotPlays())) {
+    return CarryOn();
+  }
+  SubmitMove(seat, move, true, std::nullopt, nullptr);
 }
 
 }  // namespace kafenio::server
