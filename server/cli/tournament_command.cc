@@ -36,10 +36,7 @@ int Verify(std::int64_t id, const std::string& db) {
     std::fprintf(stderr, "kafenio tournament: no tournament %lld\n", static_cast<long long>(id));
     return 1;
   }
-  for (const auto& difference : check.differences) std::printf("%s\n", difference.c_str());
-  std::printf("tournament %lld: %d log entries, %d rounds, %s\n", static_cast<long long>(id),
-              check.entries, check.rounds,
-              check.differences.empty() ? "every round verified" : "DIFFERENCES FOUND");
+  std::fputs(server::VerifyReport(id, check).c_str(), stdout);
   return check.differences.empty() ? 0 : 1;
 }
 

@@ -65,6 +65,7 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
                                               std::int64_t before_match_id) override;
   std::vector<RatingRecord> RatingsOf(std::int64_t account_id) override;
   std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) override;
+  std::optional<TournamentRows> Tournament(std::int64_t tournament_id) override;
 
  private:
   // Queues `op`; `then` gets its result on `executor`.

@@ -115,4 +115,10 @@ std::vector<RatingRecord> GameStore::Leaderboard(const std::string& mode, int li
   return board;
 }
 
+std::optional<ResultsStore::TournamentRows> GameStore::Tournament(std::int64_t tournament_id) {
+  auto row = storage_->FindTournament(tournament_id);
+  if (!row) return std::nullopt;
+  return TournamentRows{std::move(*row), storage_->LoadTournamentLog(tournament_id)};
+}
+
 }  // namespace kafenio::server

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/storage/result_records.h"
+#include "server/storage/tournament_rows.h"
 
 namespace kafenio::server {
 
@@ -23,6 +24,13 @@ class ResultsStore {
   virtual std::vector<RatingRecord> RatingsOf(std::int64_t account_id) = 0;
   // Highest rating first.
   virtual std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) = 0;
+  // A tournament's settings row and its log as stored (its standings, its verification:
+  // server/app/tournament/); none: no such event.
+  struct TournamentRows {
+    storage::TournamentRow row;
+    std::vector<storage::TournamentLogEntry> log;
+  };
+  virtual std::optional<TournamentRows> Tournament(std::int64_t tournament_id) = 0;
 };
 
 }  // namespace kafenio::server

@@ -3,6 +3,8 @@
 #include <charconv>
 
 #include "server/transport/admin_routes.h"
+#include "server/app/tournament/standings_export.h"
+#include "server/app/tournament/tournament_verify.h"
 #include "server/transport/static_files.h"
 
 namespace kafenio::server {
@@ -35,6 +37,44 @@ std::string QueryValue(const HttpRequest& request, const std::string& name) {
   return {};
 }
 
+// GET /tournaments/{id}/<what>: an event's standings (CSV or JSON) or its verification,
+// read from the store on the blocking pool (always the stored truth, on any node).
+void AddTournamentRoute(HttpRoutes& routes, Hub& hub, const std::string& what) {
+  routes.Get("/tournaments/{id}/" + what,
+             [&hub, what](const HttpRequest& request, const PathParams& params, Respond respond) {
+               const auto id = Id(params.at("id"));
+               if (!id)
+                 return respond(TextResponse(request, http::status::not_found, "not found\n"));
+               const bool admitted = hub.Read([&hub, request, id = *id, what, respond] {
+                 auto rows = hub.results().Tournament(id);
+                 if (!rows) {
+                   return respond(TextResponse(request, http::status::not_found,
+                                               "no tournament " + std::to_string(id) + "\n"));
+                 }
+                 const auto log = DecodeStoredTournament(std::move(rows->row), rows->log);
+                 if (what == "verify") {
+                   return respond(TextResponse(request, http::status::ok,
+                                               VerifyReport(id, VerifyStoredTournament(log))));
+                 }
+                 if (!log.config) {
+                   return respond(TextResponse(request, http::status::internal_server_error,
+                                               "the event's settings cannot be read\n"));
+                 }
+                 const auto state = tournament::Replay(*log.config, log.events);
+                 if (what == "standings.csv") {
+                   return respond(TextResponse(request, http::status::ok, StandingsCsv(state),
+                                               "text/csv; charset=utf-8"));
+                 }
+                 respond(TextResponse(request, http::status::ok, StandingsJson(state),
+                                      "application/json; charset=utf-8"));
+               });
+               if (!admitted) {
+                 respond(TextResponse(request, http::status::service_unavailable,
+                                      "busy: try again in a moment\n"));
+               }
+             });
+}
+
 }  // namespace
 
 HttpRoutes PublicRoutes(Hub& hub, ManualClock* manual_clock) {
@@ -60,6 +100,10 @@ HttpRoutes PublicRoutes(Hub& hub, ManualClock* manual_clock) {
                                       "busy: try again in a moment\n"));
                }
              });
+  // Tournaments (docs/tournaments.md): standings and the check of every round.
+  for (const char* what : {"standings.csv", "standings.json", "verify"}) {
+    AddTournamentRoute(routes, hub, what);
+  }
   if (manual_clock) {
     // Tests move the server's time instead of sleeping (docs/operations.md, --clock).
     routes.Post("/debug/clock",

@@ -3,19 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include "server/tournament/standings.h"
+#include "tests/tournament/field.h"
 
 namespace kafenio::tournament {
 namespace {
 
-std::vector<Entrant> Seeds(int count) {
-  std::vector<Entrant> entrants;
-  for (int id = 1; id <= count; ++id) entrants.push_back({id, id});
-  return entrants;
-}
-
-MatchResult Win(int round, EntrantId winner, EntrantId loser) {
-  return WonBy(round, winner, loser, winner);
-}
+using testing::Seeds;
+using testing::Win;
 
 double ValueOf(const std::vector<StandingRow>& rows, EntrantId id, std::size_t column) {
   for (const auto& row : rows) {

@@ -2,19 +2,13 @@
 #include <catch2/catch.hpp>
 
 #include "server/tournament/swiss_pairing.h"
+#include "tests/tournament/field.h"
 
 namespace kafenio::tournament {
 namespace {
 
-std::vector<Entrant> Seeds(int count) {
-  std::vector<Entrant> entrants;
-  for (int id = 1; id <= count; ++id) entrants.push_back({id, id});
-  return entrants;
-}
-
-MatchResult Win(int round, EntrantId winner, EntrantId loser) {
-  return WonBy(round, winner, loser, winner);
-}
+using testing::Seeds;
+using testing::Win;
 
 TEST_CASE("round one of seven: top half against bottom half, the bye to the last seed", "[swiss]") {
   const auto round = PairSwissRound(SwissInputFromResults(1, Seeds(7), {}, {}, {}));

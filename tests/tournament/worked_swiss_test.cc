@@ -4,6 +4,7 @@
 
 #include "server/tournament/standings.h"
 #include "server/tournament/swiss_pairing.h"
+#include "tests/tournament/field.h"
 
 namespace kafenio::tournament {
 namespace {
@@ -14,9 +15,7 @@ MatchResult Played(int round, EntrantId first, EntrantId second, int first_score
 }
 
 std::vector<Entrant> EightSeeds() {
-  std::vector<Entrant> entrants;
-  for (int id = 1; id <= 8; ++id) entrants.push_back({id, id});
-  return entrants;
+  return testing::Seeds(8);
 }
 
 SwissRound Pair(int round, const std::vector<MatchResult>& results) {

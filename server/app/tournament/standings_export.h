@@ -2,7 +2,7 @@
 // An event's standings for people and programs: CSV (one header row, then one row per
 // entrant: place, entrant, name, points and every tie-break column of the event's chain,
 // then played/won/drawn/lost/byes) and JSON (the same, with each column's explanation).
-// The command line prints them today; the HTTP routes will serve the same text.
+// The command line prints them, and the HTTP routes serve the same text.
 #include <string>
 
 #include "server/tournament/tournament_state.h"

@@ -21,6 +21,9 @@ struct StoredTournamentLog {
 };
 
 std::optional<StoredTournamentLog> ReadStoredTournament(storage::Storage& store, std::int64_t id);
+// The same from rows already read.
+StoredTournamentLog DecodeStoredTournament(storage::TournamentRow row,
+                                           const std::vector<storage::TournamentLogEntry>& log);
 
 struct StoredTournamentCheck {
   bool found = false;
@@ -30,5 +33,8 @@ struct StoredTournamentCheck {
 };
 
 StoredTournamentCheck VerifyStoredTournament(storage::Storage& store, std::int64_t id);
+StoredTournamentCheck VerifyStoredTournament(const StoredTournamentLog& log);
+// The report `kafenio tournament verify` and GET /tournaments/{id}/verify print.
+std::string VerifyReport(std::int64_t id, const StoredTournamentCheck& check);
 
 }  // namespace kafenio::server
