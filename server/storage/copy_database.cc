@@ -43,6 +43,13 @@ constexpr CopiedTable kTables[] = {
     {"ratings", "account_id, mode, rating, rd, volatility, matches, updated_ms", nullptr},
     {"rating_history", "id, account_id, mode, match_id, rating, rd, volatility, time_ms", "id"},
     {"table_seats", "table_id, seat, account_id, bot", nullptr},
+    // The admin console's (migrations 0010-0011): the audit log keeps its ids, so its hash
+    // chain verifies in the copy.
+    {"staff", "id, name, password_hash, role, tournament_scope, totp_secret, created_ms", "id"},
+    {"staff_sessions", "token_hash, staff_id, expires_ms", nullptr},
+    {"audit_log", "id, at_ms, actor, action, target, reason, outcome, prev_hash, hash", "id"},
+    {"sanctions",
+     "id, account_id, kind, reason, staff, created_ms, until_ms, lifted_ms, lifted_by", "id"},
 };
 
 int ColumnCount(const char* columns) {
@@ -115,7 +122,7 @@ CopyCounts CopySqliteToPostgres(const std::string& sqlite_path, const std::strin
 CopyCounts CopyPostgresToSqlite(const std::string& conninfo, const std::string& sqlite_path) {
   pg::Connection from(conninfo);
   const int version = SchemaVersion(from);
-  const int known = static_cast<int>(EmbeddedPostgresMigrations().size());
+  const int known = EmbeddedPostgresMigrations().back().version;
   if (version != known) {
     throw StorageError("the PostgreSQL database is at schema version " + std::to_string(version) +
                        ", this program at " + std::to_string(known) + ": use the same version");
