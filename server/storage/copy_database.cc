@@ -46,6 +46,13 @@ constexpr CopiedTable kTables[] = {
     {"tournaments",
      "id, name, director_id, game, settings, seed, state, created_ms, starts_ms", "id"},
     {"tournament_log", "tournament_id, entry, kind, payload, at_ms", nullptr},
+    // The admin console's (migrations 0010-0011): the audit log keeps its ids, so its hash
+    // chain verifies in the copy.
+    {"staff", "id, name, password_hash, role, tournament_scope, totp_secret, created_ms", "id"},
+    {"staff_sessions", "token_hash, staff_id, expires_ms", nullptr},
+    {"audit_log", "id, at_ms, actor, action, target, reason, outcome, prev_hash, hash", "id"},
+    {"sanctions",
+     "id, account_id, kind, reason, staff, created_ms, until_ms, lifted_ms, lifted_by", "id"},
 };
 
 int ColumnCount(const char* columns) {

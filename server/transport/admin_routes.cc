@@ -258,6 +258,8 @@ HttpRoutes AdminRoutes(AdminServices services) {
                return console.TableAction(c.who, c.params.at("id"), action, c.body);
              });
   }
+  api.Post("/admin/api/tables/{id}/kick", P::manage_tables,
+           [&console](const Call& c) { return console.Kick(c.who, c.params.at("id"), c.body); });
   api.Get("/admin/api/players", P::view_players,
           [&console](const Call& c) { return console.SearchPlayers(c.who, QueryOf(c.request)); });
   api.Get("/admin/api/players/{id}", P::view_players,

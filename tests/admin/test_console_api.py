@@ -42,6 +42,7 @@ ENDPOINTS = [
     ("POST", "/admin/api/tables/{table}/pause", "manage_tables", {"reason": "test"}),
     ("POST", "/admin/api/tables/{table}/resume", "manage_tables", {"reason": "test"}),
     ("POST", "/admin/api/tables/{table}/close", "manage_tables", {"reason": "test"}),
+    ("POST", "/admin/api/tables/{table}/kick", "manage_tables", {"reason": "t", "player": 999998}),
     ("GET", "/admin/api/players?q=an", "view_players", None),
     ("GET", "/admin/api/players/{player}", "view_players", None),
     ("POST", "/admin/api/players/{player}/ban", "moderate_players", {"reason": "t", "minutes": 5}),
@@ -233,6 +234,27 @@ async def main():
         assert int(info["turn_deadline_unix_ms"]) - await server.advance(0) == left
         assert (await call(staff["mona"], "POST", f"/admin/api/tables/{table}/pause", {}))[0] == 400
 
+        # --- Kick: a bot holds the seat and the match goes on to its end; no way back.
+        kostas = await register(server.url, "kostas")
+        kostas_id = int(kostas.account["account_id"])
+        kept = await open_bot_table(kostas, "pilotta", ["target=300"], 4, 30000)
+        status, answer = await call(staff["mona"], "POST", f"/admin/api/tables/{kept}/kick",
+                                    {"reason": "abusive", "player": anna_id})
+        assert status == 404, answer  # Anna holds no seat there
+        status, answer = await call(staff["mona"], "POST", f"/admin/api/tables/{kept}/kick",
+                                    {"reason": "abusive", "player": kostas_id})
+        assert status == 200, answer
+        gone = await kostas.next_event("table_closed")
+        assert "abusive" in gone["table_closed"]["reason"], gone
+        await expect_error(kostas.request("join_table", {"table_id": kept}), "KICKED")
+        for _ in range(600):  # the bots play the match out
+            status, profile = await call(staff["mona"], "GET", f"/admin/api/players/{kostas_id}")
+            if profile["history"] and profile["history"][0]["state"] != "live":
+                break
+            await asyncio.sleep(0.05)
+        assert profile["history"][0]["state"] == "abandoned", profile["history"]
+        await kostas.close()
+
         # --- Ban: the connection closes, sign-in and resuming are refused; lifting it.
         token = anna.account["token"]
         status, answer = await call(staff["mona"], "POST", f"/admin/api/players/{anna_id}/ban",
@@ -302,7 +324,7 @@ async def main():
                          ("mona", "player.mute", "ok: for good"), ("mona", "player.rename", "ok"),
                          ("mona", "player.rename", "refused: name taken"),
                          ("mona", "player.revoke_sessions", "ok"), ("elena", "table.close", "ok"),
-                         ("adam", "announce", "ok"),
+                         ("adam", "announce", "ok"), ("mona", "table.kick", "ok"),
                          ("adam", "login", "refused: wrong password"),
                          ("elena", "login", "refused: wrong code"), ("elena", "login", "ok")]:
             assert expected in actions, expected

@@ -1,6 +1,7 @@
 #include "server/app/admin/console.h"
 
 #include <charconv>
+#include <future>
 
 #include "kafenio/v1/kafenio.json.h"
 #include "proto/json_runtime.h"
@@ -197,6 +198,33 @@ ApiAnswer Console::TableAction(const StaffMember& who, const std::string& table_
     w.StartObject();
     Key(w, "table_id", table_id);
     Key(w, "done", action);
+    w.EndObject();
+  });
+}
+
+ApiAnswer Console::Kick(const StaffMember& who, const std::string& table_id,
+                        const rapidjson::Value& body) {
+  const auto reason = Reason(body);
+  if (!reason) return ApiError(400, "a reason (1 to 500 bytes) is required");
+  const auto player = Number(body, "player");
+  if (!player || *player <= 0) return ApiError(400, "player: the account id to remove");
+  const std::string target = "player " + std::to_string(*player) + " at table " + table_id;
+  const auto table = hub_.tables().Find(table_id);
+  if (!table) {
+    store_.Audit({who.name, "table.kick", target, *reason, "refused: no such table"});
+    return ApiError(404, "no open table " + table_id);
+  }
+  std::promise<Refusal> kicked;
+  auto answer = kicked.get_future();
+  table->Kick(*player, *reason, [&kicked](Refusal refusal) { kicked.set_value(refusal); });
+  const Refusal refusal = answer.get();
+  store_.Audit(
+      {who.name, "table.kick", target, *reason, refusal ? "refused: " + refusal.message : "ok"});
+  if (refusal) return ApiError(refusal.code == v1::NOT_AT_TABLE ? 404 : 503, refusal.message);
+  return Json([&](Writer& w) {
+    w.StartObject();
+    Key(w, "table_id", table_id);
+    Key(w, "kicked", *player);
     w.EndObject();
   });
 }

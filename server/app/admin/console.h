@@ -34,6 +34,8 @@ class Console {
   // "pause", "resume" or "close".
   ApiAnswer TableAction(const StaffMember& who, const std::string& table_id,
                         const std::string& action, const rapidjson::Value& body);
+  // Removes a player from a table: a bot holds the seat, the match goes on.
+  ApiAnswer Kick(const StaffMember& who, const std::string& table_id, const rapidjson::Value& body);
   ApiAnswer SearchPlayers(const StaffMember& who, const Query& query);
   ApiAnswer Player(const StaffMember& who, const std::string& id);
   // "ban" or "mute".

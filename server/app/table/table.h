@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -132,6 +133,12 @@ class Table : public std::enable_shared_from_this<Table> {
   void Resume();
   // Closes the table now: members are told why, a live match is abandoned.
   void Close(std::string reason);
+  // table_kick.cc: staff remove a player (the admin console). Their connections here are
+  // told why (table_closed) and dropped; during a match a bot holds the seat to its end
+  // (the player abandoned it), between matches the seat is freed. They may not join, sit
+  // or reclaim here again (KICKED). `done` runs on the strand: NOT_AT_TABLE when they hold
+  // no seat.
+  void Kick(std::int64_t account_id, std::string reason, std::function<void(Refusal)> done);
 
  private:
   template <class F>
@@ -144,6 +151,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void Fail(const std::shared_ptr<Peer>& peer, const std::string& request_id, const Refusal& why);
   // A request refused because what it changed could not be stored.
   static Refusal NotStored();
+  // table_kick.cc: a request of a player staff removed from this table.
+  static Refusal KickedOut();
   std::size_t AudienceOf(const Members::Member& member) const;
   v1::TableInfo Info() const;
   void PublishInfo();
@@ -223,6 +232,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool closed_ = false;
   bool dropped_ = false;  // Drop: nothing more is written
   bool paused_ = false;
+  std::set<std::int64_t> kicked_;  // accounts staff removed (Kick)
   bool starting_ = false;                   // the match is being stored
   bool info_pending_ = false;               // a table change waits behind undelivered events
   bool step_scheduled_ = false;             // a bot's move is posted

@@ -23,6 +23,7 @@ void Table::Join(std::shared_ptr<Peer> peer, Identity who, std::string invite,
     if (t.closed_) {
       return t.Fail(peer, request_id, Refusal::Because(v1::UNKNOWN_TABLE, "that table has closed"));
     }
+    if (t.kicked_.count(who.account_id) != 0) return t.Fail(peer, request_id, KickedOut());
     // Players seated here may always come back; others need the invite to a private table.
     if (t.settings_.is_private && t.seating_.SeatOf(who.account_id) < 0 &&
         invite != t.settings_.invite_code) {
@@ -39,6 +40,7 @@ void Table::Join(std::shared_ptr<Peer> peer, Identity who, std::string invite,
 
 void Table::Sit(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id) {
   OnStrand([=, peer = std::move(peer)](Table& t) {
+    if (t.kicked_.count(who.account_id) != 0) return t.Fail(peer, request_id, KickedOut());
     t.ChangeSeats(peer, request_id, [&] { return t.seating_.Sit(who, seat, t.MatchBusy()); });
   });
 }
@@ -121,6 +123,7 @@ void Table::Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string reques
       return t.Fail(peer, request_id,
                     Refusal::Because(v1::NOT_YOUR_SEAT, "you hold no seat at this table"));
     }
+    if (t.kicked_.count(who.account_id) != 0) return t.Fail(peer, request_id, KickedOut());
     t.SetHold(seat, SeatHold{});
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
