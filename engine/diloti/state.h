@@ -140,7 +140,8 @@ class State {
   // A determinization for searching bots: the same state with the given hands and the
   // stock's undealt cards (StockSize() of them, in dealing order) in place of the real
   // ones. The caller keeps it consistent: same hand sizes, every card exactly once.
-  void SetHiddenCards(const std::array<CardMask, 4>& hands, const std::array<Card, kMaxStock>& rest) {
+  void SetHiddenCards(const std::array<CardMask, 4>& hands,
+                      const std::array<Card, kMaxStock>& rest) {
     hands_ = hands;
     for (int i = 0; i < StockSize(); ++i)
       stock_[static_cast<std::size_t>(stock_next_ + i)] = rest[static_cast<std::size_t>(i)];

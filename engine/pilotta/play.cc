@@ -253,8 +253,8 @@ void State::RecordVoids(int seat, Card card) {
   voids |= static_cast<std::uint8_t>(1U << led);
   const int mode = contract_.trump;
   if (mode > 3 || SuitOf(card) == mode) return;
-  const bool partner_excused = rules_.partner_exception && players_ == 4 &&
-                               TeamOf(TrickWinnerSoFar()) == TeamOf(seat);
+  const bool partner_excused =
+      rules_.partner_exception && players_ == 4 && TeamOf(TrickWinnerSoFar()) == TeamOf(seat);
   if (!partner_excused) voids |= static_cast<std::uint8_t>(1U << mode);
 }
 

@@ -215,7 +215,8 @@ void Hub::TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
     case B::kAddBot: {
       const std::string& name = request.add_bot().level();
       const std::optional<BotLevel> level = name.empty() ? BotLevel::easy : ParseBotLevel(name);
-      if (!level) return Refuse(peer, rid, v1::UNKNOWN_BOT_LEVEL, "a bot's level is easy or strong");
+      if (!level)
+        return Refuse(peer, rid, v1::UNKNOWN_BOT_LEVEL, "a bot's level is easy or strong");
       return table->AddBot(peer, who, request.add_bot().seat(), rid, *level);
     }
     case B::kPlayMove:

@@ -21,8 +21,8 @@ std::string Metrics::Render() const {
          connections_total.load());
   metric("kafenio_tables", "gauge", "Open tables.", tables.load());
   metric("kafenio_live_matches", "gauge", "Matches in play.", live_matches.load());
-  metric("kafenio_bot_decisions_waiting", "gauge", "Strong bots' decisions queued or running on the bot pool.",
-         bot_decisions_waiting.load());
+  metric("kafenio_bot_decisions_waiting", "gauge",
+         "Strong bots' decisions queued or running on the bot pool.", bot_decisions_waiting.load());
   metric("kafenio_bot_decisions_total", "counter", "Strong bots' decisions made on the bot pool.",
          bot_decisions_total.load());
   metric("kafenio_moves_total", "counter", "Moves accepted, stored and broadcast.",

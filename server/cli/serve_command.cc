@@ -208,10 +208,9 @@ int RunServe(const Args& args) {
   // Destroyed before the hub and the store at shutdown (below), with the handlers it holds.
   auto io_context = std::make_unique<boost::asio::io_context>(config.threads);
   boost::asio::io_context& io = *io_context;
-  server::Hub hub(server::HubServices{
-      server::TableServices{io.get_executor(), config, *store, metrics, clock, deal_secret,
-                            &bot_pool},
-      *store, *store});
+  server::Hub hub(server::HubServices{server::TableServices{io.get_executor(), config, *store,
+                                                            metrics, clock, deal_secret, &bot_pool},
+                                      *store, *store});
   const server::HttpRoutes routes = server::PublicRoutes(hub, test_clock.get());
   server::ServerContext context{config, hub, metrics, routes};
   const auto endpoint = server::StartListener(io, context, error);

@@ -92,7 +92,9 @@ class DilotiMatch final : public EngineMatch<d::State, d::SeatView> {
   v1::Move BotMove() const override { return ToProto(ChooseDilotiMove(state_)); }
 
   std::function<v1::Move()> BotTask(BotLevel level, const SearchSettings& settings) const override {
-    return [state = state_, level, settings] { return ToProto(ChooseDilotiMove(state, level, settings)); };
+    return [state = state_, level, settings] {
+      return ToProto(ChooseDilotiMove(state, level, settings));
+    };
   }
 
   void FillLastResult(v1::HandResult& out) const override {

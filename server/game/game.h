@@ -48,7 +48,8 @@ class GameMatch {
   virtual v1::Move BotMove() const = 0;
   // A bot's decision for the seat to act, at `level`, as a job that owns a copy of the
   // match as it is now: it may run on any thread (the bot pool) while the match goes on.
-  virtual std::function<v1::Move()> BotTask(BotLevel level, const SearchSettings& settings) const = 0;
+  virtual std::function<v1::Move()> BotTask(BotLevel level,
+                                            const SearchSettings& settings) const = 0;
   // The view of `seat` (-1: a spectator). Must show nothing that viewer may not see.
   virtual void FillView(int seat, v1::GameView& out) const = 0;
   // An event's patch (docs/protocol.md, ViewPatch) is built in two parts, which a client

@@ -133,7 +133,9 @@ class PilottaMatch final : public EngineMatch<p::State, p::SeatView> {
   v1::Move BotMove() const override { return ToProto(ChoosePilottaMove(state_)); }
 
   std::function<v1::Move()> BotTask(BotLevel level, const SearchSettings& settings) const override {
-    return [state = state_, level, settings] { return ToProto(ChoosePilottaMove(state, level, settings)); };
+    return [state = state_, level, settings] {
+      return ToProto(ChoosePilottaMove(state, level, settings));
+    };
   }
 
   void FillLastResult(v1::HandResult& out) const override {

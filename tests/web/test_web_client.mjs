@@ -309,12 +309,19 @@ async function spectate(browser, url) {
   // One bot at a time: each press waits for the seat list to show the bot.
   const addBots = () => owner.evaluate(() => [...document.querySelectorAll('.seat-list button')]
     .filter((b) => b.textContent === 'Add bot').length);
+  // The first bot is easy, chosen in the seat list's level select (Greek and English);
+  // the others at the level the select then shows again (strong was preselected).
+  await owner.locator('.bot-level select').selectOption('easy');
   for (let left = 3; left > 0; left -= 1) {
+    if (left === 2) await owner.locator('.bot-level select').selectOption('strong');
     await owner.getByRole('button', { name: 'Add bot' }).first().click();
     await owner.waitForFunction((n) => [...document.querySelectorAll('.seat-list button')]
       .filter((b) => b.textContent === 'Add bot').length === n, left - 1);
   }
   assert(await addBots() === 0, 'three bots seated');
+  const seatTexts = await owner.evaluate(() => [...document.querySelectorAll('.seat-list li')].map((li) => li.textContent));
+  assert(seatTexts.filter((t) => t.includes('Easy · Εύκολο')).length === 1, `one easy bot: ${seatTexts}`);
+  assert(seatTexts.filter((t) => t.includes('Strong · Δυνατό')).length === 2, `two strong bots: ${seatTexts}`);
   await owner.getByRole('button', { name: 'Stand up' }).click();
   await owner.getByRole('button', { name: 'Sit here' }).waitFor();
   const tableId = await owner.evaluate(() => window.kafenio.state.table.id);
