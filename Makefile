@@ -8,7 +8,7 @@ BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps bench-deps build test test-cluster run load load-idle asan bench format clean
+.PHONY: all deps bench-deps build test test-cluster container-test run load load-idle asan bench format clean
 
 all: build
 
@@ -31,6 +31,12 @@ test: build
 # other work). Not part of `make test`, as the brief keeps soak runs out of CI.
 test-cluster: build
 	ctest --preset cluster-soak
+
+# Builds the container image (docker/Dockerfile) and tries it: /healthz, a bot match
+# through its port, a restart that keeps the data (docs/operations.md, "Container image").
+# Docker where an engine runs, else podman from Debian. Minutes: not part of `make test`.
+container-test: deps
+	scripts/container-test.sh
 
 # Starts the server with its embedded defaults: http://127.0.0.1:8080, WebSocket /ws,
 # database ./var/kafenio.db (docs/operations.md).

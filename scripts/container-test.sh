@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# make container-test: builds Kafenio's image (docker/Dockerfile) and tries it as an
+# operator would: the container starts, answers /healthz and reports healthy, a player
+# plays a whole bot match through its port, and after a restart of the container the
+# match is still there (the volume keeps the database). Uses docker when a Docker engine
+# answers, else podman (installed from Debian when missing). docs/operations.md records
+# each run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port="${CONTAINER_TEST_PORT:-18080}"
+name="kafenio-container-test-$$"
+volume="kafenio-container-test-$$"
+image="localhost/kafenio:test"
+
+if docker info >/dev/null 2>&1; then
+  engine=(docker)
+else
+  scripts/install-packages.sh podman runc debootstrap
+  # Facts of these machines (issue 19): podman runs containers with runc and cgroupfs, and
+  # a containers.conf without default ulimits; builds use host networking for apt.
+  conf="$(mktemp)"
+  printf '[containers]\ndefault_ulimits = []\n' > "$conf"
+  export CONTAINERS_CONF="$conf"
+  engine=(podman --runtime runc --cgroup-manager cgroupfs)
+fi
+# Docker's image format: the OCI format has no HEALTHCHECK.
+build_format=()
+[ "${engine[0]}" = podman ] && build_format=(--format docker)
+export CONTAINER_ENGINE="${engine[0]}"
+
+cleanup() {
+  "${engine[@]}" rm -f "$name" >/dev/null 2>&1 || true
+  "${engine[@]}" volume rm -f "$volume" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+step() { echo "container-test: $*"; }
+wait_healthy() {
+  for _ in $(seq 1 60); do
+    if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then return 0; fi
+    sleep 1
+  done
+  "${engine[@]}" logs "$name" || true
+  echo "container-test: /healthz did not answer" >&2
+  return 1
+}
+
+step "base image"
+if [ "${engine[0]}" = podman ]; then docker/make-debian-base.sh; fi
+step "build $image"
+started=$(date +%s)
+"${engine[@]}" build "${build_format[@]}" --pull=never --network host -f docker/Dockerfile -t "$image" .
+step "built in $(( $(date +%s) - started )) s; $("${engine[@]}" image inspect "$image" --format '{{.Size}}') bytes"
+
+step "run (host network, port $port, volume $volume)"
+"${engine[@]}" volume create "$volume" >/dev/null
+"${engine[@]}" run -d --name "$name" --network host -v "$volume:/var/lib/kafenio" "$image" \
+  serve --listen "127.0.0.1:$port" --db /var/lib/kafenio/kafenio.db --web /usr/share/kafenio/web >/dev/null
+wait_healthy
+# The image's own health check, as the engine runs it.
+if [ "${engine[0]}" = podman ]; then
+  "${engine[@]}" healthcheck run "$name"
+fi
+user="$("${engine[@]}" exec "$name" id -un)"
+[ "$user" = kafenio ] || { echo "container-test: the server runs as $user, not kafenio" >&2; exit 1; }
+curl -fsS "http://127.0.0.1:$port/" | grep -q "<html" || { echo "container-test: no web client" >&2; exit 1; }
+
+step "play a bot match through the container's port"
+match_id="$(/usr/bin/python3 tests/container/play_through_container.py play "ws://127.0.0.1:$port/ws")"
+step "match $match_id finished; restart the container"
+"${engine[@]}" restart "$name" >/dev/null
+wait_healthy
+/usr/bin/python3 tests/container/play_through_container.py check "ws://127.0.0.1:$port/ws" "$match_id"
+step "passed"
