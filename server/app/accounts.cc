@@ -29,14 +29,18 @@ const std::string& DummyHash() {
 
 }  // namespace
 
-bool Accounts::ValidName(const std::string& name) { return names::CheckName(name).ok(); }
+bool Accounts::ValidName(const std::string& name) {
+  return names::CheckName(name).ok();
+}
 
 bool Accounts::ValidPassword(const std::string& password) {
   const int characters = names::CountCodePoints(password);
   return characters >= kFewestPasswordCharacters && characters <= kMostPasswordCharacters;
 }
 
-void Accounts::PrepareDummyHash() { DummyHash(); }
+void Accounts::PrepareDummyHash() {
+  DummyHash();
+}
 
 void Accounts::NewSession(const AccountRecord& account, Executor executor, Done done) {
   SignInResult out;
@@ -52,8 +56,7 @@ void Accounts::NewSession(const AccountRecord& account, Executor executor, Done 
 void Accounts::Guest(const std::string& name, Executor executor, Done done) {
   const auto checked = names::CheckName(name);
   if (!checked.ok()) {
-    return PostResult<SignInResult>(executor, std::move(done),
-                                    Refuse(v1::BAD_NAME, checked.error));
+    return PostResult<SignInResult>(executor, std::move(done), Refuse(v1::BAD_NAME, checked.error));
   }
   CreateGuest(checked, 0, std::move(executor), std::move(done));
 }

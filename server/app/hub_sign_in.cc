@@ -3,6 +3,11 @@
 // and the answer comes back on the connection's strand.
 #include "server/app/hub.h"
 
+#include <algorithm>
+#include <string>
+
+#include "server/names/player_name.h"
+
 namespace kafenio::server {
 
 void Hub::SignInRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
@@ -35,12 +40,35 @@ void Hub::SignInRequest(ClientContext& client, const std::shared_ptr<Peer>& peer
             accounts_.Register(body.name(), body.password(), strand, answered);
           });
       break;
-    case B::kSignIn:
+    case B::kSignIn: {
+      // Throttled per account (its name's key: lookalikes share it) and per address.
+      const auto checked = names::CheckName(request.sign_in().name());
+      const std::string account = checked.ok() ? checked.key : request.sign_in().name();
+      const std::int64_t now = clock().NowMs();
+      const std::int64_t wait = std::max(account_sign_ins_.WaitMs(account, now),
+                                         address_sign_ins_.WaitMs(client.address, now));
+      if (wait > 0) {
+        client.signing_in = false;
+        return Refuse(
+            peer, rid, v1::RATE_LIMITED,
+            "too many failed sign-ins: try again in " + std::to_string((wait + 999) / 1000) + " s");
+      }
+      Accounts::Done counted = [this, answered, account,
+                                address = client.address](SignInResult result) {
+        if (result.error == v1::BAD_CREDENTIALS) {
+          account_sign_ins_.Failed(account, clock().NowMs());
+          address_sign_ins_.Failed(address, clock().NowMs());
+        } else if (result.error == v1::ERROR_UNSPECIFIED) {
+          account_sign_ins_.Succeeded(account);
+        }
+        answered(std::move(result));
+      };
       admitted = password_work_.TrySubmit(
-          [this, strand = client.strand, answered, body = request.sign_in()] {
-            accounts_.SignIn(body.name(), body.password(), strand, answered);
+          [this, strand = client.strand, counted, body = request.sign_in()] {
+            accounts_.SignIn(body.name(), body.password(), strand, counted);
           });
       break;
+    }
     default:
       admitted = reads_.TrySubmit(
           [this, strand = client.strand, answered, token = request.resume().token()] {

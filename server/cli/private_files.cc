@@ -6,7 +6,9 @@
 
 namespace kafenio::cli {
 
-void KeepNewFilesPrivate() { ::umask(S_IRWXG | S_IRWXO); }
+void KeepNewFilesPrivate() {
+  ::umask(S_IRWXG | S_IRWXO);
+}
 
 std::string SharedFileProblem(const std::string& path, const std::string& what) {
   struct stat info {};

@@ -86,6 +86,10 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     config.web_root = value;
     return true;
   }
+  if (key == "public_origin") {
+    config.public_origins.push_back(value);
+    return true;
+  }
   if (key == "allowed_origin") {
     config.allowed_origins.push_back(value);
     return true;
@@ -110,6 +114,14 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
   if (key == "idle_timeout_ms") return number(config.idle_timeout_ms);
   if (key == "messages_per_second") return number(config.messages_per_second);
   if (key == "message_burst") return number(config.message_burst);
+  if (key == "sign_in_free_failures") return number(config.sign_in_free_failures);
+  if (key == "sign_in_longest_wait_ms") return number(config.sign_in_longest_wait_ms);
+  if (key == "address_sign_in_free_failures") {
+    return number(config.address_sign_in_free_failures);
+  }
+  if (key == "address_sign_in_longest_wait_ms") {
+    return number(config.address_sign_in_longest_wait_ms);
+  }
   if (key == "send_queue_limit") return number(config.send_queue_limit);
   if (key == "default_turn_clock_ms") return number(config.default_turn_clock_ms);
   if (key == "min_turn_clock_ms") return number(config.min_turn_clock_ms);

@@ -29,6 +29,17 @@ struct ServerConfig {
   int idle_timeout_ms = 60000;  // pinged at half of it; closed when nothing comes back
   double messages_per_second = 50;
   double message_burst = 100;
+  // Sign-in throttling (docs/security.md): failures allowed before each try must wait, and
+  // the longest wait, per account (short: a real player is never locked out for long)
+  // and per address (more failures: many players may share a café's address).
+  int sign_in_free_failures = 3;
+  int sign_in_longest_wait_ms = 30 * 1000;
+  int address_sign_in_free_failures = 20;
+  int address_sign_in_longest_wait_ms = 5 * 60 * 1000;
+  // Besides the server's own host: the only browser origins allowed when set (a reverse
+  // proxy's public address, e.g. https://kafenio.example); the request's Host is not
+  // trusted then.
+  std::vector<std::string> public_origins;
   std::size_t send_queue_limit = 1024;  // queued messages before a slow reader is dropped
 
   int default_turn_clock_ms = 30000;

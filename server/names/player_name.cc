@@ -41,7 +41,9 @@ bool IsCombiningMark(UChar32 c) {
   return type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK;
 }
 
-bool IsNamePunctuation(UChar32 c) { return c == '.' || c == '\'' || c == '-' || c == '_'; }
+bool IsNamePunctuation(UChar32 c) {
+  return c == '.' || c == '\'' || c == '-' || c == '_';
+}
 
 CheckedName Refuse(std::string why) {
   CheckedName out;

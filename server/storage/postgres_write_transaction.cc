@@ -42,8 +42,8 @@ std::vector<Account> PostgresWriteTransaction::AccountsWithoutNameKey() {
       db_.Run(std::string(kAccountColumns) + " WHERE name_key IS NULL ORDER BY id", Params());
   std::vector<Account> out;
   for (int r = 0; r < rows.rows(); ++r) {
-    out.push_back(Account{rows.Int(r, 0), rows.Text(r, 1), rows.OptionalText(r, 2),
-                          rows.Int(r, 3), {}});
+    out.push_back(
+        Account{rows.Int(r, 0), rows.Text(r, 1), rows.OptionalText(r, 2), rows.Int(r, 3), {}});
   }
   return out;
 }

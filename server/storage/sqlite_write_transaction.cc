@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "server/storage/sqlite_codec.h"
 #include "server/storage/read_columns.h"
+#include "server/storage/sqlite_codec.h"
 #include "server/storage/sqlite_reads.h"
 #include "server/storage/storage_error.h"
 
@@ -16,7 +16,8 @@ void SqliteWriteTransaction::ExpectChanged(const char* what) {
 }
 
 std::int64_t SqliteWriteTransaction::CreateAccount(const Account& account) {
-  db_.Prepare("INSERT INTO accounts (name, password_hash, created_ms, name_key) VALUES (?, ?, ?, ?)")
+  db_.Prepare(
+         "INSERT INTO accounts (name, password_hash, created_ms, name_key) VALUES (?, ?, ?, ?)")
       .Bind(1, account.name)
       .Bind(2, account.password_hash)
       .Bind(3, account.created_ms)

@@ -1,5 +1,6 @@
 #include "server/transport/http_session.h"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -24,6 +25,9 @@ using Response = HttpResponse;
 
 // A browser's Origin must be one the operator allowed, this server's own address, or
 // another node of its cluster. Clients that send no Origin (not browsers) are let through.
+// When the operator names the public origins (public_origin, behind a reverse proxy), only
+// those count as the server's own: the request's Host header, which the client chooses,
+// is not trusted then.
 bool OriginAllowed(const Request& request, const ServerConfig& config, const Hub& hub) {
   const auto origin = request.find(http::field::origin);
   if (origin == request.end()) return true;
@@ -32,6 +36,10 @@ bool OriginAllowed(const Request& request, const ServerConfig& config, const Hub
     if (allowed == value || allowed == "*") return true;
   }
   if (hub.IsClusterOrigin(value)) return true;
+  if (!config.public_origins.empty()) {
+    return std::find(config.public_origins.begin(), config.public_origins.end(), value) !=
+           config.public_origins.end();
+  }
   const auto host = request.find(http::field::host);
   if (host == request.end()) return false;
   const std::string own(host->value());

@@ -12,9 +12,8 @@ bool ValidWebsocketKey(std::string_view key) {
   std::size_t length = 0;
   const char* end = nullptr;
   // libsodium's decoder: strict about the alphabet and the padding, unlike a hand-made one.
-  const int failed =
-      sodium_base642bin(decoded.data(), decoded.size(), key.data(), key.size(), nullptr, &length,
-                        &end, sodium_base64_VARIANT_ORIGINAL);
+  const int failed = sodium_base642bin(decoded.data(), decoded.size(), key.data(), key.size(),
+                                       nullptr, &length, &end, sodium_base64_VARIANT_ORIGINAL);
   return failed == 0 && end == key.data() + key.size() && length == 16;
 }
 

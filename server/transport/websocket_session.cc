@@ -48,6 +48,9 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     context_.metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
     client_.peer = weak_from_this();
     client_.peer_id = id_;
+    boost::system::error_code no_address;
+    const auto remote = ws_.next_layer().remote_endpoint(no_address);
+    if (!no_address) client_.address = remote.address().to_string();
     client_.strand = ws_.get_executor();
     websocket::stream_base::timeout timeout{};
     timeout.handshake_timeout = std::chrono::milliseconds(context_.config.handshake_timeout_ms);
@@ -58,6 +61,15 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
       response.set(beast::http::field::server, "kafenio");
     }));
+    // WebSocket pings cost the server a pong each: they count against the message rate
+    // like any message, and a ping flood is cut off with 1008 as a message flood is.
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+      if (kind != websocket::frame_type::ping) return;
+      const std::int64_t now = context_.hub.clock().NowMs();
+      if (limiter_.Take(now) || strikes_.Take(now)) return;
+      net::post(ws_.get_executor(),
+                [self = shared_from_this()] { self->Abort(websocket::close_code::policy_error); });
+    });
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return ReportTransportError("websocket handshake", ec);
       self->Read();

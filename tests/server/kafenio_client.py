@@ -410,3 +410,27 @@ class LobbyWatch:
 def run(coroutine):
     asyncio.run(asyncio.wait_for(coroutine, timeout=float(os.environ.get("KAFENIO_TEST_TIMEOUT", "240"))))
     print("ok")
+
+
+async def expect_error(coroutine, code):
+    """Awaits a request that must be refused with `code`."""
+    try:
+        await coroutine
+    except ServerError as error:
+        assert error.code == code, f"expected {code}, got {error}"
+        return
+    raise AssertionError(f"expected {code}, got a success")
+
+
+def handshake_status(port, key=None, origin=None):
+    """The HTTP status a WebSocket upgrade to /ws gets, sent by hand (any key, any Origin)."""
+    import base64
+    import socket
+    if key is None:
+        key = base64.b64encode(bytes(range(16))).decode()
+    request = (f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n"
+               + (f"Origin: {origin}\r\n" if origin else "") + "\r\n")
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request.encode())
+        return int(sock.recv(4096).split(b" ", 2)[1])

@@ -44,6 +44,7 @@ async def one_run(binary, failures, rng):
     secret = os.path.join(folder, "server-secret")
     with open(secret, "w") as f:
         f.write(SECRET + "\n")
+    os.chmod(secret, 0o600)  # the server refuses a secret others can read
     logs = {name: open(os.path.join(folder, f"node-{name}.log"), "w") for name in "abc"}
     # Bots pace the matches so that they last long enough for every kill.
     settings = (f"lease_ms={LEASE_MS}", "bot_delay_ms=150")

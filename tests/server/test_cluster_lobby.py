@@ -37,6 +37,7 @@ async def main(binary):
     secret = os.path.join(folder, "server-secret")
     with open(secret, "w") as f:
         f.write(SECRET + "\n")
+    os.chmod(secret, 0o600)  # the server refuses a secret others can read
     log = open(os.path.join(folder, "nodes.log"), "w")
     settings = ("lease_ms=1500", "bot_delay_ms=20")
     nodes = [Node(binary, name, db.conninfo, secret, log, settings) for name in ("a", "b")]

@@ -56,6 +56,7 @@ class Cluster:
         self.secret = os.path.join(folder, "server-secret")
         with open(self.secret, "w") as f:
             f.write(SECRET + "\n")
+        os.chmod(self.secret, 0o600)  # the server refuses a secret others can read
         self.server = None
         self.up = asyncio.Event()
         self.restarts = 0

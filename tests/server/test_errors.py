@@ -5,16 +5,7 @@ import asyncio
 import json
 import sys
 
-from kafenio_client import Client, ServerError, ServerProcess, body_of, run
-
-
-async def expect_error(coroutine, code):
-    try:
-        await coroutine
-    except ServerError as error:
-        assert error.code == code, f"expected {code}, got {error}"
-        return
-    raise AssertionError(f"expected {code}, got a success")
+from kafenio_client import Client, ServerProcess, body_of, expect_error, run
 
 
 async def assert_quiet(client, seq):

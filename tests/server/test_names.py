@@ -7,16 +7,7 @@ import sqlite3
 import sys
 import unicodedata
 
-from kafenio_client import Client, ServerError, ServerProcess, run
-
-
-async def expect_error(coroutine, code):
-    try:
-        await coroutine
-    except ServerError as error:
-        assert error.code == code, f"expected {code}, got {error}"
-        return
-    raise AssertionError(f"expected {code}, got a success")
+from kafenio_client import Client, ServerProcess, expect_error, run
 
 
 async def register(server, name, password="correct horse"):

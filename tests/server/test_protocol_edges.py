@@ -5,23 +5,13 @@ BAD_REQUEST after; a text frame that is not UTF-8 closes the connection with 100
 import asyncio
 import base64
 import json
-import socket
 import sys
 
 import websockets
 
-from kafenio_client import ServerProcess, run
+from kafenio_client import ServerProcess, handshake_status, run
 
 BURST = 5
-
-
-def handshake_status(port, key):
-    request = (f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-               f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
-               f"Sec-WebSocket-Key: {key}\r\n\r\n")
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(request.encode())
-        return int(sock.recv(4096).split(b" ", 2)[1])
 
 
 async def main(binary):

@@ -83,7 +83,7 @@ function playMoves(page, count) {
 
 const folder = mkdtempSync(join(tmpdir(), 'kafenio-web-cluster-'));
 const secretFile = join(folder, 'server-secret');
-writeFileSync(secretFile, `${'5a'.repeat(32)}\n`);
+writeFileSync(secretFile, `${'5a'.repeat(32)}\n`, { mode: 0o600 });  // owner-only, or the server refuses it
 const database = createDatabase(folder);
 const nodes = [];
 const browser = await chromium.launch({
