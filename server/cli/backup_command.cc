@@ -6,7 +6,6 @@
 #include <string>
 
 #include "server/cli/commands.h"
-#include "server/cli/private_files.h"
 #include "server/storage/backup.h"
 #include "server/storage/copy_database.h"
 #include "server/storage/open_storage.h"
@@ -15,7 +14,6 @@
 namespace kafenio::cli {
 
 int RunBackup(const Args& args) {
-  KeepNewFilesPrivate();  // a backup holds what the database holds
   std::string db;
   std::string to;
   for (std::size_t i = 0; i + 1 < args.size(); i += 2) {

@@ -2,6 +2,7 @@
 #include <string_view>
 
 #include "server/cli/commands.h"
+#include "server/cli/private_files.h"
 
 namespace {
 
@@ -45,6 +46,13 @@ int main(int argc, char** argv) {
   }
   const std::string_view command = argv[1];
   kafenio::cli::Args args(argv + 2, argv + argc);
+  // Every command that opens the database creates its files owner-only: the database, its
+  // WAL and SHM, backups and the server secret hold the seeds of hands in play
+  // (docs/security.md, "Local users").
+  if (command == "serve" || command == "backup" || command == "migrate-db" ||
+      command == "admin" || command == "tournament") {
+    kafenio::cli::KeepNewFilesPrivate();
+  }
   if (command == "replay") return kafenio::cli::RunReplay(args);
   if (command == "simulate") return kafenio::cli::RunSimulate(args);
   if (command == "deal") return kafenio::cli::RunDeal(args);

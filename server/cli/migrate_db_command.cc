@@ -5,7 +5,6 @@
 #include <string>
 
 #include "server/cli/commands.h"
-#include "server/cli/private_files.h"
 #include "server/storage/copy_database.h"
 #include "server/storage/open_storage.h"
 #include "server/storage/storage_error.h"
@@ -13,7 +12,6 @@
 namespace kafenio::cli {
 
 int RunMigrateDb(const Args& args) {
-  KeepNewFilesPrivate();
   std::string from;
   std::string to;
   for (std::size_t i = 0; i + 1 < args.size(); i += 2) {

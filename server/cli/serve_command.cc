@@ -145,7 +145,6 @@ int RunServe(const Args& args) {
   }
 
   log::Configure();
-  KeepNewFilesPrivate();
   // --db PATH keeps everything in SQLite at PATH (docs/operations.md); --db memory keeps it
   // in an SQLite database in this process only, through the same code, for experiments;
   // --db postgresql://... in PostgreSQL, where several nodes (--node) may share it.

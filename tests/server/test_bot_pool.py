@@ -18,7 +18,7 @@ BOT_TABLES = 10
 
 
 def metrics(server):
-    with urllib.request.urlopen(f"{server.http}/metrics", timeout=10) as response:
+    with urllib.request.urlopen(f"{server.admin}/metrics", timeout=10) as response:
         text = response.read().decode()
     values = {}
     for line in text.splitlines():
