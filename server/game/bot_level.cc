@@ -12,4 +12,12 @@ std::optional<BotLevel> ParseBotLevel(std::string_view name) {
   return std::nullopt;
 }
 
+std::string_view StoredBotName(BotLevel level) {
+  return level == BotLevel::strong ? "strong bot" : "bot";
+}
+
+BotLevel BotLevelOfStoredName(std::string_view name) {
+  return name == "strong bot" ? BotLevel::strong : BotLevel::easy;
+}
+
 }  // namespace kafenio::server

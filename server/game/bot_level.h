@@ -12,6 +12,11 @@ enum class BotLevel : std::uint8_t { easy, strong };
 
 std::string_view BotLevelName(BotLevel level);
 std::optional<BotLevel> ParseBotLevel(std::string_view name);
+// A bot's name in the database (the `bot` column of match_seats and table_seats), which
+// is also what match histories show: "bot" for easy (as every bot was stored before
+// levels), "strong bot" for strong. A restart gives each bot back its level.
+std::string_view StoredBotName(BotLevel level);
+BotLevel BotLevelOfStoredName(std::string_view name);
 
 struct SearchSettings {
   // Playouts per decision, shared among the legal moves. The default meets the time goal

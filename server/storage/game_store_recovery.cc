@@ -29,7 +29,7 @@ std::vector<RecoveredTable> GameStore::RecoverTables(const std::vector<storage::
     out.table = TableFromRow(stored.table);
     out.table_number = stored.table.id;
     for (const storage::TableSeat& seat : stored.seats) {
-      TableSeatRecord record{seat.seat, seat.account_id.value_or(0), {}, false};
+      TableSeatRecord record{seat.seat, seat.account_id.value_or(0), {}, false, seat.bot};
       if (seat.account_id) record.name = NameOf(*seat.account_id, &record.guest);
       out.seats.push_back(std::move(record));
     }
@@ -84,6 +84,7 @@ RecoveredMatch GameStore::Recover(const storage::UnfinishedMatch& stored) {
   for (const storage::SeatHolder& seat : match.seats) {
     const std::int64_t account = seat.account_id.value_or(0);
     out.match.seat_accounts.push_back(account);
+    out.match.seat_bots.push_back(account == 0 ? seat.bot : std::string());
     out.seat_names.push_back(account != 0 ? NameOf(account) : std::string());
     out.seat_holds.push_back(seat.hold);
   }

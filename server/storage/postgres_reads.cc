@@ -175,12 +175,13 @@ std::vector<OpenTable> OpenTables(pg::Connection& db,
   }
   if (open.empty()) return open;
   const Result seats = db.Run(
-      "SELECT table_id, seat, account_id FROM table_seats WHERE table_id = ANY($1::BIGINT[])"
+      "SELECT table_id, seat, account_id, bot FROM table_seats WHERE table_id = ANY($1::BIGINT[])"
       " ORDER BY table_id, seat",
       Params().AddArray(ids));
   for (int r = 0; r < seats.rows(); ++r) {
-    open[index.at(seats.Int(r, 0))].seats.push_back(
-        TableSeat{static_cast<int>(seats.Int(r, 1)), seats.OptionalInt(r, 2)});
+    TableSeat seat{static_cast<int>(seats.Int(r, 1)), seats.OptionalInt(r, 2)};
+    if (seat.IsBot()) seat.bot = seats.Text(r, 3);
+    open[index.at(seats.Int(r, 0))].seats.push_back(std::move(seat));
   }
   const Result series = db.Run(
       "SELECT table_id, matches_played, score0, score1 FROM series"

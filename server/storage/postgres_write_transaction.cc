@@ -136,7 +136,7 @@ void PostgresWriteTransaction::PutTableSeats(std::int64_t table_id,
                 .Add(table_id)
                 .Add(seat.seat)
                 .Add(seat.account_id)
-                .Add(seat.IsBot() ? std::optional<std::string_view>("bot") : std::nullopt));
+                .Add(seat.IsBot() ? std::optional<std::string_view>(seat.bot) : std::nullopt));
   }
 }
 

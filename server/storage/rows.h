@@ -67,6 +67,7 @@ struct SeatHolder {
 struct TableSeat {
   int seat = 0;
   std::optional<std::int64_t> account_id;  // none: a bot
+  std::string bot = "bot";                 // the bot's stored name (its level) when a bot
   bool IsBot() const { return !account_id.has_value(); }
   friend bool operator==(const TableSeat&, const TableSeat&) = default;
 };

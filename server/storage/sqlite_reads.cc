@@ -157,10 +157,13 @@ std::vector<OpenTable> OpenTables(sqlite::Connection& db) {
     while (query->Step()) open.push_back(OpenTable{ReadTable(*query), {}, {}});
   }
   for (OpenTable& table : open) {
-    Query seats(db, "SELECT seat, account_id FROM table_seats WHERE table_id = ? ORDER BY seat");
+    Query seats(db,
+                "SELECT seat, account_id, bot FROM table_seats WHERE table_id = ? ORDER BY seat");
     seats->Bind(1, table.table.id);
     while (seats->Step()) {
-      table.seats.push_back(TableSeat{static_cast<int>(seats->Int(0)), seats->OptionalInt(1)});
+      TableSeat seat{static_cast<int>(seats->Int(0)), seats->OptionalInt(1)};
+      if (seat.IsBot()) seat.bot = seats->Text(2);
+      table.seats.push_back(std::move(seat));
     }
     table.series = SeriesOfTable(db, table.table.id).value_or(Series{table.table.id, 0, {}});
   }

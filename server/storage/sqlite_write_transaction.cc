@@ -120,7 +120,7 @@ void SqliteWriteTransaction::PutTableSeats(std::int64_t table_id,
         .Bind(1, table_id)
         .Bind(2, seat.seat)
         .Bind(3, seat.account_id)
-        .Bind(4, seat.IsBot() ? std::optional<std::string_view>("bot") : std::nullopt)
+        .Bind(4, seat.IsBot() ? std::optional<std::string_view>(seat.bot) : std::nullopt)
         .Run();
   }
 }

@@ -52,6 +52,8 @@ struct MatchRecord {
   std::int64_t started_unix_ms = 0;
   // Counts for ratings: a rated table with a registered player in every seat.
   bool rated = false;
+  // By seat: a bot's stored name, which says its level (bot_level.h); "" for a player.
+  std::vector<std::string> seat_bots;
 };
 
 // The result of one finished hand: stored with the move that ended it, which also reveals
@@ -88,6 +90,7 @@ struct TableSeatRecord {
   // and whether it is a guest's.
   std::string name;
   bool guest = false;
+  std::string bot;  // a bot's stored name, which says its level (bot_level.h)
   friend bool operator==(const TableSeatRecord&, const TableSeatRecord&) = default;
 };
 

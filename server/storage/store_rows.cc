@@ -69,12 +69,13 @@ storage::Match MatchRow(const MatchRecord& match) {
   if (match.table_number != 0) row.table_id = match.table_number;
   row.game = match.game;
   row.rules = match.rules;
-  for (const std::int64_t account : match.seat_accounts) {
+  for (std::size_t at = 0; at < match.seat_accounts.size(); ++at) {
     storage::SeatHolder seat;
-    if (account != 0) {
+    if (const std::int64_t account = match.seat_accounts[at]; account != 0) {
       seat.account_id = account;
     } else {
-      seat.bot = "bot";
+      const bool named = at < match.seat_bots.size() && !match.seat_bots[at].empty();
+      seat.bot = named ? match.seat_bots[at] : "bot";
     }
     row.seats.push_back(seat);
   }
@@ -87,8 +88,10 @@ storage::Match MatchRow(const MatchRecord& match) {
 std::vector<storage::TableSeat> SeatRows(const std::vector<TableSeatRecord>& seats) {
   std::vector<storage::TableSeat> rows;
   for (const TableSeatRecord& seat : seats) {
-    rows.push_back(storage::TableSeat{
-        seat.seat, seat.account_id != 0 ? std::optional(seat.account_id) : std::nullopt});
+    storage::TableSeat row{
+        seat.seat, seat.account_id != 0 ? std::optional(seat.account_id) : std::nullopt};
+    if (seat.account_id == 0 && !seat.bot.empty()) row.bot = seat.bot;
+    rows.push_back(std::move(row));
   }
   return rows;
 }

@@ -2,7 +2,9 @@
 - a table whose first match of a series has ended comes back with its player seated (not
   ready), its bot, and the series so far; when she is back and ready, the second match
   starts with the next first dealer;
-- a table whose player sat down but never started comes back with him seated;
+- a table whose player sat down but never started comes back with him seated, and its
+  strong bot still strong;
+- a live match's strong bot is strong again after the restart (bots keep their level);
 - a table nobody sits at any more does not come back, and is stored as closed."""
 import asyncio
 import sqlite3
@@ -56,7 +58,17 @@ async def main(binary):
     bob_account = await bob.guest("bob")
     waiting = await table_for(bob)
     await bob.request("sit", {"table_id": waiting, "seat": 0})
-    await bob.request("add_bot", {"table_id": waiting, "seat": 1})
+    await bob.request("add_bot", {"table_id": waiting, "seat": 1, "level": "strong"})
+
+    # Dimitra is playing a match against a strong bot (she takes her time).
+    dimitra = await Client.connect(server.url)
+    await dimitra.guest("dimitra")
+    live = await table_for(dimitra, turn_clock_ms=600000)
+    await dimitra.request("add_bot", {"table_id": live, "seat": 1, "level": "strong"})
+    await dimitra.request("sit", {"table_id": live, "seat": 0})
+    await dimitra.request("set_ready", {"table_id": live, "ready": True})
+    while body_of(await dimitra.next_match_event(timeout=120)) != "match_started":
+        pass  # started only once the match and its seats are stored
 
     # Carol sat down and stood up again: nobody sits at her table.
     carol = await Client.connect(server.url)
@@ -71,7 +83,7 @@ async def main(binary):
     bob_id = int(bob_account["account_id"])
     for _ in range(500):
         if (table_row(db, series)[1:] == (1, [(0, alice_id, None), (1, None, "bot")]) and
-                table_row(db, waiting)[2] == [(0, bob_id, None), (1, None, "bot")] and
+                table_row(db, waiting)[2] == [(0, bob_id, None), (1, None, "strong bot")] and
                 table_row(db, empty)[2] == []):
             break
         await asyncio.sleep(0.02)
@@ -88,9 +100,12 @@ async def main(binary):
             assert int(seats[0].get("account_id", 0)) == account, seats
             assert not seats[0].get("ready") and not seats[0].get("connected"), seats
             assert seats[1].get("kind") == "SEAT_BOT", seats
+            assert seats[1].get("bot_level") == ("strong" if table == waiting else "easy"), seats
             assert info.get("matches_played", 0) == played, info
             assert not info.get("match_in_progress"), info
         assert sum(tables[series].get("series_score", [])) == 1, tables[series]
+        assert tables[live].get("match_in_progress"), tables[live]
+        assert tables[live]["seats"][1].get("bot_level") == "strong", tables[live]["seats"]
 
         # Alice comes back: her seat is hers, and once she is ready the series' second
         # match starts with the next first dealer.

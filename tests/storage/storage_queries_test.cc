@@ -210,7 +210,8 @@ TEST_CASE("who sits at an open table is stored until the table closes", "[storag
   CHECK(open[0].seats.empty());
   CHECK(open[0].series.matches_played == 0);
 
-  const std::vector<TableSeat> seated{{0, eleni}, {1, std::nullopt}};
+  // A bot's stored name says its level, and comes back as it was stored.
+  const std::vector<TableSeat> seated{{0, eleni}, {1, std::nullopt}, {2, std::nullopt, "strong bot"}};
   REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
             tx.PutTableSeats(waiting, seated);
             tx.PutSeries(Series{waiting, 2, {1, 1}});

@@ -468,7 +468,7 @@ async function results(browser, url) {
   const result = await match.locator('.result').textContent();
   assert(['won', 'lost', 'drawn'].includes(result), `history result: ${result}`);
   assert(/^\d+ – \d+$/.test(await match.locator('.score').textContent()), 'history shows the score');
-  assert((await match.locator('.match-seats').textContent()) === 'webplayer (you) vs bot', 'history names the seats');
+  assert((await match.locator('.match-seats').textContent()) === 'webplayer (you) vs strong bot', "history names the seats and the bot's level");
   assert((await match.locator('.match-meta').textContent()).endsWith('· casual'), 'a match with a bot is unrated');
   const href = await match.locator('a.record-link').getAttribute('href');
   const record = await (await fetch(new URL(href, url))).text();

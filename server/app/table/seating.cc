@@ -97,13 +97,23 @@ std::vector<std::int64_t> Seating::Accounts() const {
   return accounts;
 }
 
+std::vector<std::string> Seating::BotNames() const {
+  std::vector<std::string> names;
+  for (int seat = 0; seat < count_; ++seat) {
+    const Seat& s = (*this)[seat];
+    names.emplace_back(s.kind == Seat::Kind::bot ? StoredBotName(s.bot_level) : "");
+  }
+  return names;
+}
+
 std::vector<TableSeatRecord> Seating::Records() const {
   std::vector<TableSeatRecord> taken;
   for (int seat = 0; seat < count_; ++seat) {
     const Seat& s = (*this)[seat];
     if (s.kind == Seat::Kind::empty || s.hold.left) continue;
     taken.push_back(
-        TableSeatRecord{seat, s.kind == Seat::Kind::human ? s.who.account_id : 0, {}, false});
+        TableSeatRecord{seat, s.kind == Seat::Kind::human ? s.who.account_id : 0, {}, false,
+                        s.kind == Seat::Kind::bot ? std::string(StoredBotName(s.bot_level)) : ""});
   }
   return taken;
 }

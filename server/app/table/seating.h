@@ -87,6 +87,8 @@ class Seating {
   // The seats taken for the next match, as stored: a player who left during the match
   // gives the seat up as it ends.
   std::vector<TableSeatRecord> Records() const;
+  // By seat: each bot's stored name (its level, StoredBotName), "" for the other seats.
+  std::vector<std::string> BotNames() const;
   // Players confirm again (a match that could not be started).
   void UnreadyPlayers();
   // A match has ended: players confirm the next one (bots are always ready), and those who

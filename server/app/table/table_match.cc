@@ -31,6 +31,7 @@ void Table::StartMatch() {
   record.rules = created.match->RulesText();
   record.first_dealer = spec.first_dealer;
   record.seat_accounts = seating_.Accounts();
+  record.seat_bots = seating_.BotNames();
   record.started_unix_ms = services_.clock.NowMs();
   record.rated = seating_.MatchIsRated();
   // The match's id is the store's, so nothing starts until the match is durable.

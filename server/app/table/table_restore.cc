@@ -17,7 +17,8 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
     const auto at = static_cast<std::size_t>(seat);
     const std::int64_t account = stored.seat_accounts[at];
     if (account == 0) {
-      seating_.Place(seat, Seat::Bot());
+      const std::string bot = at < stored.seat_bots.size() ? stored.seat_bots[at] : "";
+      seating_.Place(seat, Seat::Bot(BotLevelOfStoredName(bot)));
       continue;
     }
     const std::string name = at < recovered.seat_names.size() ? recovered.seat_names[at] : "";
@@ -75,7 +76,7 @@ void Table::RestoreSeating(const RecoveredTable& recovered) {
     if (stored.seat < 0 || stored.seat >= settings_.seats) continue;  // not a seat here
     seating_.Place(stored.seat,
                    stored.account_id == 0
-                       ? Seat::Bot()
+                       ? Seat::Bot(BotLevelOfStoredName(stored.bot))
                        : Seat::Player(Identity{stored.account_id, stored.name, stored.guest}));
   }
   stored_seating_ = seating_;
