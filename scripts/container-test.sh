@@ -54,7 +54,8 @@ step "built in $(( $(date +%s) - started )) s; $("${engine[@]}" image inspect "$
 
 step "run (host network, port $port, volume $volume)"
 "${engine[@]}" volume create "$volume" >/dev/null
-"${engine[@]}" run -d --name "$name" --network host -v "$volume:/var/lib/kafenio" "$image" \
+"${engine[@]}" run -d --name "$name" --network host -e "KAFENIO_HEALTH_PORT=$port" \
+  -v "$volume:/var/lib/kafenio" "$image" \
   serve --listen "127.0.0.1:$port" --db /var/lib/kafenio/kafenio.db --web /usr/share/kafenio/web >/dev/null
 wait_healthy
 # The image's own health check, as the engine runs it.
@@ -66,7 +67,12 @@ user="$("${engine[@]}" exec "$name" id -un)"
 curl -fsS "http://127.0.0.1:$port/" | grep -q "<html" || { echo "container-test: no web client" >&2; exit 1; }
 
 step "play a bot match through the container's port"
-match_id="$(/usr/bin/python3 tests/container/play_through_container.py play "ws://127.0.0.1:$port/ws")"
+# The Python player applies the server's patches with the generated protocol module.
+pb_dir="$(mktemp -d)"
+protoc --python_out="$pb_dir" -I proto proto/kafenio/v1/kafenio.proto
+export PYTHONPATH="$pb_dir"
+played="$(/usr/bin/python3 tests/container/play_through_container.py play "ws://127.0.0.1:$port/ws")"
+match_id="${played%%$'\n'*}"  # its first line; the client's runner prints "ok" after it
 step "match $match_id finished; restart the container"
 "${engine[@]}" restart "$name" >/dev/null
 wait_healthy

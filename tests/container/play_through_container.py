@@ -1,5 +1,5 @@
 """Plays through a running Kafenio container's port, as a player would: `play URL` registers
-an account, plays a whole Pilotta match against three bots and prints the finished match's
+an account (a Greek name, as Kafenio's players have), plays a whole Pilotta match against three bots and prints the finished match's
 id; `check URL MATCH_ID` (after the container restarted) signs in again and finds that
 match in the account's history, with its game record. Exit status 0 only when all is so."""
 import asyncio
@@ -10,7 +10,7 @@ import os
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "server"))
 from kafenio_client import Client, play_seat, run  # noqa: E402
 
-NAME, PASSWORD = "giannis", "kafenio in a box"
+NAME, PASSWORD = "Γιάννης Κ.", "καφενείο στο κουτί"
 
 
 async def play(url):
