@@ -1,7 +1,8 @@
 """Plays through a running Kafenio container's port, as a player would: `play URL` registers
 an account (a Greek name, as Kafenio's players have), plays a whole Pilotta match against
-three bots and prints the finished match's id; `check URL MATCH_ID` (after the container restarted) signs in again and finds that
-match in the account's history, with its game record. Exit status 0 only when all is so."""
+three bots and prints the finished match's id; `check URL MATCH_ID` (after the container
+restarted) signs in again and finds that match in the account's history, with its game
+record. Exit status 0 only when all is so."""
 import asyncio
 import random
 import sys
