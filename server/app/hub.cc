@@ -10,8 +10,8 @@ namespace kafenio::server {
 Hub::Hub(const HubServices& services)
     : services_(services),
       accounts_(config(), services.accounts, services.tables.clock),
-      account_sign_ins_(BackoffRule{config().sign_in_free_failures, 1000,
-                                    config().sign_in_longest_wait_ms}),
+      account_sign_ins_(
+          BackoffRule{config().sign_in_free_failures, 1000, config().sign_in_longest_wait_ms}),
       address_sign_ins_(BackoffRule{config().address_sign_in_free_failures, 1000,
                                     config().address_sign_in_longest_wait_ms}),
       password_work_(config().password_threads, config().password_queue_limit),

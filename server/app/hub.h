@@ -13,7 +13,6 @@
 
 #include "server/app/accounts.h"
 #include "server/app/admin/sanction_board.h"
-#include "server/app/sign_in_throttle.h"
 #include "server/app/blocking_work.h"
 #include "server/app/clock.h"
 #include "server/app/cluster/table_locator.h"
@@ -21,6 +20,7 @@
 #include "server/app/lobby.h"
 #include "server/app/metrics.h"
 #include "server/app/peer.h"
+#include "server/app/sign_in_throttle.h"
 #include "server/app/table_directory.h"
 #include "server/config/server_config.h"
 #include "server/storage/account_store.h"
@@ -33,7 +33,7 @@ namespace kafenio::server {
 struct ClientContext {
   std::weak_ptr<Peer> peer;
   std::uint64_t peer_id = 0;
-  std::string address;  // the remote IP address (a reverse proxy's, behind one)
+  std::string address;                  // the remote IP address (a reverse proxy's, behind one)
   boost::asio::any_io_executor strand;  // the connection's, where replies to it are made
   std::optional<Identity> who;
   bool signing_in = false;       // a sign-in is being worked on for this connection
@@ -107,8 +107,8 @@ class Hub {
 
   HubServices services_;
   Accounts accounts_;
-  Backoff account_sign_ins_;  // failed sign-ins per name key
-  Backoff address_sign_ins_;  // and per address
+  Backoff account_sign_ins_;    // failed sign-ins per name key
+  Backoff address_sign_ins_;    // and per address
   BlockingWork password_work_;  // after accounts_: its destructor waits for jobs using it
   BlockingWork reads_;
   Lobby lobby_;

@@ -49,8 +49,8 @@ int main(int argc, char** argv) {
   // Every command that opens the database creates its files owner-only: the database, its
   // WAL and SHM, backups and the server secret hold the seeds of hands in play
   // (docs/security.md, "Local users").
-  if (command == "serve" || command == "backup" || command == "migrate-db" ||
-      command == "admin" || command == "tournament") {
+  if (command == "serve" || command == "backup" || command == "migrate-db" || command == "admin" ||
+      command == "tournament") {
     kafenio::cli::KeepNewFilesPrivate();
   }
   if (command == "replay") return kafenio::cli::RunReplay(args);

@@ -112,7 +112,10 @@ std::vector<TableSeatRecord> Seating::Records() const {
     const Seat& s = (*this)[seat];
     if (s.kind == Seat::Kind::empty || s.hold.left) continue;
     taken.push_back(
-        TableSeatRecord{seat, s.kind == Seat::Kind::human ? s.who.account_id : 0, {}, false,
+        TableSeatRecord{seat,
+                        s.kind == Seat::Kind::human ? s.who.account_id : 0,
+                        {},
+                        false,
                         s.kind == Seat::Kind::bot ? std::string(StoredBotName(s.bot_level)) : ""});
   }
   return taken;

@@ -232,7 +232,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool closed_ = false;
   bool dropped_ = false;  // Drop: nothing more is written
   bool paused_ = false;
-  std::set<std::int64_t> kicked_;  // accounts staff removed (Kick)
+  std::set<std::int64_t> kicked_;           // accounts staff removed (Kick)
   bool starting_ = false;                   // the match is being stored
   bool info_pending_ = false;               // a table change waits behind undelivered events
   bool step_scheduled_ = false;             // a bot's move is posted
