@@ -190,28 +190,32 @@ void Table::Reserve(std::vector<SeatReservation> seats, std::function<void(Refus
   });
 }
 
-void Table::Pause(std::string reason) {
-  OnStrand([reason = std::move(reason)](Table& t) {
-    if (t.closed_ || t.paused_) return;
-    t.paused_ = true;
-    t.turn_clock_.Pause(t.services_.clock.NowMs());
-    t.turn_alarm_.reset();
-    log::info("table {}: paused ({})", t.settings_.table_id, reason);
-    t.PublishInfo();
+void Table::Pause(std::string reason, std::function<void()> applied) {
+  OnStrand([reason = std::move(reason), applied = std::move(applied)](Table& t) {
+    if (!t.closed_ && !t.paused_) {
+      t.paused_ = true;
+      t.turn_clock_.Pause(t.services_.clock.NowMs());
+      t.turn_alarm_.reset();
+      log::info("table {}: paused ({})", t.settings_.table_id, reason);
+      t.PublishInfo();
+    }
+    if (applied) applied();
   });
 }
 
-void Table::Resume() {
-  OnStrand([](Table& t) {
-    if (t.closed_ || !t.paused_) return;
-    t.paused_ = false;
-    t.turn_clock_.Resume(t.services_.clock.NowMs());
-    // Players see the new deadline in the table's info.
-    if (t.outbox_.empty()) t.delivered_deadline_ms_ = t.turn_clock_.deadline_ms();
-    log::info("table {}: resumed", t.settings_.table_id);
-    t.PublishInfo();
-    t.CarryOn();
-    t.MaybeStartMatch();
+void Table::Resume(std::function<void()> applied) {
+  OnStrand([applied = std::move(applied)](Table& t) {
+    if (!t.closed_ && t.paused_) {
+      t.paused_ = false;
+      t.turn_clock_.Resume(t.services_.clock.NowMs());
+      // Players see the new deadline in the table's info.
+      if (t.outbox_.empty()) t.delivered_deadline_ms_ = t.turn_clock_.deadline_ms();
+      log::info("table {}: resumed", t.settings_.table_id);
+      t.PublishInfo();
+      t.CarryOn();
+      t.MaybeStartMatch();
+    }
+    if (applied) applied();
   });
 }
 

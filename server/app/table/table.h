@@ -129,8 +129,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // Seats named accounts (not ready) or bots between matches, as if they had sat down.
   void Reserve(std::vector<SeatReservation> seats, std::function<void(Refusal)> done);
   // Freezes the turn clocks and refuses moves (TABLE_PAUSED) until Resume; no match starts.
-  void Pause(std::string reason);
-  void Resume();
+  // `applied` runs on the table's strand once the table is paused (or resumed), so a caller
+  // that waits for it never reports the change before the table shows it.
+  void Pause(std::string reason, std::function<void()> applied = {});
+  void Resume(std::function<void()> applied = {});
   // Closes the table now: members are told why, a live match is abandoned.
   void Close(std::string reason);
   // table_kick.cc: staff remove a player (the admin console). Their connections here are
