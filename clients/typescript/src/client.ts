@@ -244,7 +244,8 @@ export class KafenioClient {
       if (this.session) {
         for (const table of this.tables.all()) {
           try {
-            await this.send('joinTable', {
+            // TABLE_MOVING (its node died, another takes it over) is asked again shortly.
+            await this.sendRetrying('joinTable', {
               tableId: table.tableId, inviteCode: table.inviteCode, matchId: table.matchId, lastSeq: table.seq,
             }, {}, true);
           } catch (error) {
@@ -352,10 +353,14 @@ export class KafenioClient {
   // Any request by its case name, e.g. request('createTable', { game: 'diloti' }). A
   // RATE_LIMITED or TABLE_MOVING refusal (nothing was done) is sent again after a pause,
   // a few times, before it reaches the caller.
-  async request<C extends RequestCase>(name: C, init: RequestInit<C>, options: CallOptions = {}): Promise<ReplyOf<C>> {
+  request<C extends RequestCase>(name: C, init: RequestInit<C>, options: CallOptions = {}): Promise<ReplyOf<C>> {
+    return this.sendRetrying(name, init, options, false);
+  }
+
+  private async sendRetrying<C extends RequestCase>(name: C, init: unknown, options: CallOptions, internal: boolean): Promise<ReplyOf<C>> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.send(name, init, options, false);
+        return await this.send(name, init, options, internal);
       } catch (error) {
         const again = error instanceof KafenioError && RETRIED.has(error.code) && attempt < this.options.retryRefused;
         if (!again) throw error;

@@ -10,10 +10,10 @@ export function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
 }
 
-export async function startServer(binary, { db, port = 0, settings = [] } = {}) {
+export async function startServer(binary, { db, port = 0, settings = [], args: extra = [] } = {}) {
   db ??= join(mkdtempSync(join(tmpdir(), 'kafenio-sdk-')), 'kafenio.db');
   const args = ['serve', '--listen', `127.0.0.1:${port}`, '--admin-listen', '127.0.0.1:0', '--web', '/nonexistent',
-    '--db', db, '--set', 'bot_iterations=20'];
+    '--db', db, '--set', 'bot_iterations=20', ...extra];
   for (const setting of settings) args.push('--set', setting);
   const proc = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((resolve, reject) => {
@@ -28,7 +28,7 @@ export async function startServer(binary, { db, port = 0, settings = [] } = {}) 
     db,
     proc,
     async stop(signal = 'SIGTERM') {
-      if (proc.exitCode !== null) return;
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise((resolve) => proc.once('exit', resolve));
       proc.kill(signal);
       await exited;
@@ -50,7 +50,7 @@ export async function startServer(binary, { db, port = 0, settings = [] } = {}) 
     // SIGKILL, then the same database on the same port: sessions, tables and seats survive.
     async crashAndRestart() {
       await server.stop('SIGKILL');
-      return startServer(binary, { db, port: server.port, settings });
+      return startServer(binary, { db, port: server.port, settings, args: extra });
     },
   };
   return server;
