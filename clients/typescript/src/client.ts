@@ -334,9 +334,12 @@ export class KafenioClient {
     const every = this.options.heartbeatMs;
     if (every <= 0) return;
     const socket = this.socket;
+    let waiting = false; // one heartbeat ping at a time
     this.heartbeat = setInterval(() => {
-      if (!socket || this.socket !== socket || Date.now() - this.lastHeard < every) return;
-      this.send('ping', {}, { timeoutMs: this.options.heartbeatTimeoutMs }, true).catch((error) => {
+      if (waiting || !socket || this.socket !== socket || Date.now() - this.lastHeard < every) return;
+      waiting = true;
+      this.send('ping', {}, { timeoutMs: this.options.heartbeatTimeoutMs }, true).then(() => { waiting = false; }, (error) => {
+        waiting = false;
         if (error instanceof RequestTimeoutError && this.socket === socket) this.dropped(socket);
       });
     }, Math.max(250, Math.floor(every / 2)));

@@ -202,6 +202,15 @@ async function typedErrors() {
   // A move for a view the match has left: refused, not played.
   await expect(mover.playMove(tableId, view.legalMoves[0], { expectedSeq: 1n }), 'NOT_YOUR_TURN');
   await expect(anna.stand(tableId), 'MATCH_IN_PROGRESS');
+  // Leaving mid-match hands the seat to a bot; coming back and reclaim_seat takes it back.
+  const held = anna.waitFor((e) => e.case === 'table' && e.value.tableId === tableId && e.value.seats[1].botHolding);
+  await other.leaveTable(tableId);
+  assert(!other.tables.get(tableId), 'the client forgot the table it left');
+  await held;
+  const back = anna.waitFor((e) => e.case === 'table' && e.value.tableId === tableId && !e.value.seats[1].botHolding);
+  await other.joinTable(tableId);
+  await other.reclaimSeat(tableId);
+  await back;
   const { tableId: hidden } = await anna.createTable({ game: 'diloti', seats: 2, private: true });
   const guest = newClient();
   await guest.connect();

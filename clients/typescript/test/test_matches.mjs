@@ -77,6 +77,11 @@ async function diloti(format) {
   assert(board.mode === 'diloti-1v1', 'leaderboard');
   const pong = await eleni.ping();
   assert(pong !== undefined, 'pong');
+  // An app started again with the stored token is signed in as the same player.
+  const again = new KafenioClient({ url: server.url, format, token: me.token, webSocket: (url) => new WebSocket(url) });
+  await again.connect();
+  assert(again.session?.accountId === me.accountId && again.session.name === me.name, 'resumed with the stored token');
+  again.close();
   await eleni.setReady(tableId, false);
   await eleni.stand(tableId);
   await eleni.leaveTable(tableId);
