@@ -10,6 +10,7 @@ import { REPLIES } from './requests.js';
 import type { Pushed, ReplyOf, RequestCase, RequestInit } from './requests.js';
 import { OPEN, globalWebSocket } from './socket.js';
 import type { WebSocketFactory, WebSocketLike } from './socket.js';
+import { LobbyTracker } from './lobby.js';
 import { TableTracker } from './tables.js';
 import type { TableState } from './tables.js';
 
@@ -69,11 +70,12 @@ function unref(timer: unknown): void {
   (timer as { unref?: () => void }).unref?.();
 }
 
-const sleep = (ms: number) => new Promise<void>((wake) => unref(setTimeout(wake, ms)));
+const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms));
 
 export class KafenioClient {
   readonly format: FrameFormat;
   readonly tables = new TableTracker();
+  readonly lobby = new LobbyTracker(); // filled once subscribeLobby is called
   url: string;
   session?: SignedIn;
   nodes: string[] = []; // every node's address, when the server is a cluster
@@ -241,6 +243,7 @@ export class KafenioClient {
           this.emit({ case: 'sessionLost', value: error });
         }
       }
+      if (this.lobby.subscribed) await this.send('subscribeLobby', {}, {}, true);
       if (this.session) {
         for (const table of this.tables.all()) {
           try {
@@ -293,7 +296,7 @@ export class KafenioClient {
       return;
     }
     if (this.options.whileReconnecting === 'fail') {
-      for (const p of this.queue.splice(0)) this.settle(p)?.reject(new NotConnectedError(p.name, 'reconnecting'));
+      for (const p of [...this.queue]) this.settle(p)?.reject(new NotConnectedError(p.name, 'reconnecting'));
     }
     this.scheduleReconnect(opened);
   }
@@ -317,9 +320,10 @@ export class KafenioClient {
       this.delay = Math.min(this.delay * this.backoff.factor, this.backoff.maxDelayMs);
     }
     this.setState(this.everReady ? 'reconnecting' : 'connecting');
-    unref(setTimeout(() => {
+    // Not unref'd: in Node, a program waiting for its connection to come back stays alive.
+    setTimeout(() => {
       if (!this.closedByUser && !this.socket) this.openSocket();
-    }, wait));
+    }, wait);
   }
 
   private otherNode(): string | undefined {
@@ -444,6 +448,10 @@ export class KafenioClient {
         return;
       case 'table':
         this.tables.updateInfo(body.value);
+        this.lobby.update(body.value);
+        break;
+      case 'tableRemoved':
+        this.lobby.remove(body.value.tableId);
         break;
       case 'tableClosed':
         this.tables.leave(body.value.tableId);
@@ -456,7 +464,6 @@ export class KafenioClient {
         // table's new node (a redirect that this client follows).
         this.rejoinSoon(body.value.tableId);
         break;
-      case 'tableRemoved':
       case 'chat':
       case 'announcement':
       case 'error':
@@ -471,6 +478,7 @@ export class KafenioClient {
   private afterReply(p: Pending, body: Envelope['body']): void {
     const init = p.init as { tableId?: string; inviteCode?: string };
     if (body.case === 'signedIn') this.session = body.value;
+    else if (body.case === 'lobby') this.lobby.replace(body.value.tables);
     else if (body.case === 'tableCreated') this.tables.enter(body.value.tableId, body.value.inviteCode);
     else if (p.name === 'joinTable' && body.case === 'ok') this.tables.enter(init.tableId!, init.inviteCode);
     else if (p.name === 'leaveTable' && body.case === 'ok') this.tables.leave(init.tableId!);
@@ -499,22 +507,22 @@ export class KafenioClient {
     if (redirect.address) {
       this.moveTo(redirect.address);
     } else if (!p.internal) {
-      unref(setTimeout(() => {
+      setTimeout(() => {
         if (this.ready && this.queue.includes(p)) {
           this.queue = this.queue.filter((q) => q !== p);
           this.transmit(p);
         }
-      }, 500));
+      }, 500);
     }
   }
 
   private rejoinSoon(tableId: string, delayMs = 500): void {
-    unref(setTimeout(() => {
+    setTimeout(() => {
       const table = this.tables.get(tableId);
       if (!table || !this.ready) return;
       this.request('joinTable', { tableId, inviteCode: table.inviteCode, matchId: table.matchId, lastSeq: table.seq })
         .catch(() => {});
-    }, delayMs));
+    }, delayMs);
   }
 
   // ---- The protocol's requests, one method each (docs/protocol.md) ----------------------

@@ -11,6 +11,7 @@ export { REPLIES } from './requests.js';
 export type { Pushed, ReplyOf, RequestCase, RequestInit } from './requests.js';
 export { globalWebSocket } from './socket.js';
 export type { WebSocketFactory, WebSocketLike } from './socket.js';
+export { LobbyTracker } from './lobby.js';
 export { TableTracker } from './tables.js';
 export type { TableState } from './tables.js';
 export { applyPatch } from './view_patch.js';

@@ -47,6 +47,12 @@ async function diloti(format) {
   await eleni.sit(tableId, 0);
   await eleni.addBot(tableId, 1, 'easy');
   assert((await listed).value.seats[1].botLevel === 'easy', 'the table info shows the bot');
+  assert(eleni.lobby.get(tableId)?.seats[1].botLevel === 'easy', 'the lobby model follows the pushed table');
+  // After a reconnect the client subscribes to the lobby again.
+  const back = eleni.waitFor((e) => e.case === 'resumed');
+  eleni.dropConnection();
+  await back;
+  assert(eleni.lobby.subscribed && eleni.lobby.get(tableId), 'the lobby is back after a reconnect');
   const chat = eleni.waitFor((e) => e.case === 'chat' && e.value.tableId === tableId);
   await eleni.sendChat(tableId, 'καλημέρα');
   assert((await chat).value.text === 'καλημέρα', 'chat in Greek comes back');
@@ -84,8 +90,11 @@ async function diloti(format) {
   again.close();
   await eleni.setReady(tableId, false);
   await eleni.stand(tableId);
+  const removed = eleni.waitFor((e) => e.case === 'tableRemoved' && e.value.tableId === tableId);
   await eleni.leaveTable(tableId);
   assert(!eleni.tables.get(tableId), 'left the table');
+  await removed; // nobody is at it any more: it closes
+  assert(!eleni.lobby.get(tableId), 'the lobby model drops the closed table');
   eleni.close();
   console.log(`diloti ${format}: ${result.stats.events} events, ${result.stats.moves} moves, ${rows.length} hands verified`);
 }
