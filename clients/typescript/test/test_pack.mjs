@@ -1,6 +1,6 @@
 // The published shape: `npm pack` makes a package with the compiled code, its type
 // declarations (the generated protocol types among them) and the README; its major
-// version is the protocol's.
+// version is the protocol's; an app's code type-checks against it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,4 +22,7 @@ assert(Number(pkg.version.split('.')[0]) === PROTOCOL_VERSION, `version ${pkg.ve
 assert(Object.keys(pkg.dependencies).join() === '@bufbuild/protobuf', 'one runtime dependency');
 const types = readFileSync('dist/index.d.ts', 'utf8');
 assert(types.includes('KafenioClient') && !/lib="dom"|types="node"/.test(types), 'declarations need neither DOM nor Node');
+// An app's TypeScript against the declarations: typed requests, replies and events, and
+// mistakes caught at compile time (test/consumer.ts), with neither DOM nor Node typings.
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'test/tsconfig.consumer.json'], { stdio: 'inherit' });
 console.log(`sdk pack: ${report.filename}, ${report.files.length} files, ${report.size} bytes`);
