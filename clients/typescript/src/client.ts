@@ -464,12 +464,11 @@ export class KafenioClient {
         // table's new node (a redirect that this client follows).
         this.rejoinSoon(body.value.tableId);
         break;
-      case 'chat':
-      case 'announcement':
-      case 'error':
-        break;
+      case undefined:
+        return; // a message this SDK does not know (a newer server's)
       default:
-        return; // replies nobody waits for any more (a timed-out request's), unknown messages
+        // A reply nobody waits for any more (a timed-out request's) is not news.
+        if (envelope.requestId) return;
     }
     this.emit(body as ClientEvent);
   }

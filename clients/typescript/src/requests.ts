@@ -46,8 +46,10 @@ type EnvelopeBodyInit = NonNullable<MessageInitShape<typeof EnvelopeSchema>['bod
 // A request's fields, as plain data (`{ game: 'diloti', seats: 2 }`) or a message.
 export type RequestInit<C extends RequestCase> = Extract<EnvelopeBodyInit, { case: C }>['value'];
 
-// The messages the server pushes on its own (empty request_id).
-export const PUSHED = ['table', 'tableRemoved', 'tableClosed', 'matchEvent', 'chat', 'announcement',
-  'tableRedirect', 'clusterNodes', 'error'] as const;
-export type PushedCase = (typeof PUSHED)[number];
+// Messages that only ever answer a request.
+type ReplyOnly = 'ok' | 'signedIn' | 'lobby' | 'pong' | 'tableCreated' | 'matchRecord' | 'matchHistory' | 'leaderboard' | 'profile';
+
+// The messages the server pushes on its own (empty request_id): every server message but
+// the replies, so that one the .proto gains later (regenerated) is in the union too.
+export type PushedCase = Exclude<BodyCase, RequestCase | ReplyOnly>;
 export type Pushed = Extract<Body, { case: PushedCase }>;
