@@ -595,4 +595,11 @@ export class KafenioClient {
   getProfile(accountId = 0n, options?: CallOptions) {
     return this.request('getProfile', { accountId }, options);
   }
+  // A tournament director's: stop every table of a running event, and go on.
+  pauseTournament(tournamentId: bigint, reason = '', options?: CallOptions) {
+    return this.request('pauseTournament', { tournamentId, reason }, options);
+  }
+  resumeTournament(tournamentId: bigint, options?: CallOptions) {
+    return this.request('resumeTournament', { tournamentId }, options);
+  }
 }

@@ -31,6 +31,9 @@ export const REPLIES = {
   getMatchHistory: 'matchHistory',
   getLeaderboard: 'leaderboard',
   getProfile: 'profile',
+  // Tournaments run by the server (docs/tournaments.md): the director's requests.
+  pauseTournament: 'ok',
+  resumeTournament: 'ok',
 } as const satisfies Partial<Record<BodyCase, BodyCase>>;
 
 export type RequestCase = keyof typeof REPLIES;

@@ -34,6 +34,8 @@ export function events(event: ClientEvent): string {
       return event.value.state;
     case 'error':
       return ErrorCode[event.value.code];
+    case 'tournamentRoundStarted':
+      return `round ${event.value.round} at ${event.value.tableId}`;
     default:
       return event.case;
   }
