@@ -7,6 +7,7 @@ import { Connection, ServerError, serverUrl } from './protocol.js';
 import { actionButton, el } from './dom.js';
 import { renderPilotta } from './pilotta.js';
 import { applyPatch } from './view_patch.js';
+import { withSeatDefaults } from './view_defaults.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
 import { errorTitle } from './errors.js';
@@ -247,6 +248,7 @@ function onMatchEvent(event) {
   if (whole) [table.game, table.view] = whole;
   else if (event.patch && table.view) table.view = applyPatch(table.view, event.patch, table.game);
   const game = table.game;
+  withSeatDefaults(table.view, game);
   const view = whole || event.patch ? table.view : null;
   if (view) {
     scores.record(view.last_result);
@@ -265,7 +267,7 @@ function onMatchEvent(event) {
   state.selectedCard = null;
   state.picked = [];
   saveSession();
-  render();
+  renderSoon();
   const mine = table.view && table.view.viewer >= 0 && table.view.to_act === table.view.viewer && !table.ended
     && table.view.phase !== 'match_over';
   if (turnAlert.update(mine, t('app.yourTurnTitle'), document.title.replace(/^● .* — /, ''))) playSound('turn');
@@ -281,7 +283,7 @@ conn.listeners.add((message) => {
       // A paused table's clock stands still; when it resumes, the info brings the new deadline.
       if (info.match_in_progress) state.table.deadline = info.paused ? 0 : Number(info.turn_deadline_unix_ms || 0);
     }
-    render();
+    renderSoon();
   } else if (message.announcement) {
     // The site's staff to every player (a maintenance warning): shown until the next one.
     const banner = document.getElementById('announcement');
@@ -605,7 +607,17 @@ function yourTables() {
       actionButton(t('lobby.goBack'), () => joinTable(info.table_id).catch(() => {}), { class: 'primary go-back' })))));
 }
 
+// Pushed events come in bursts (a bot's move right after another's): they are drawn once
+// per frame. What the player does is drawn at once (render), so the page answers at once.
+let renderQueued = false;
+function renderSoon() {
+  if (renderQueued) return;
+  renderQueued = true;
+  requestAnimationFrame(() => { if (renderQueued) render(); });
+}
+
 function render() {
+  renderQueued = false;
   whoBadge.textContent = state.account ? state.account.name : '';
   settingsBar.replaceChildren(...settings().filter(Boolean));
   const menu = settingsBar.querySelector('.settings-menu');

@@ -44,7 +44,7 @@ function suitAt(suit, x, y, size, flip = false) {
 function corner(rank, suit) {
   const text = rank === 'T' ? '10' : rank;
   const narrow = rank === 'T' ? ' textLength="11" lengthAdjust="spacingAndGlyphs"' : '';
-  return `<text x="7.5" y="13" text-anchor="middle" font-size="12" font-weight="700" font-family="system-ui, sans-serif"${narrow}>${text}</text>${suitAt(suit, 7.5, 20, 7)}`;
+  return `<text x="7.5" y="13" text-anchor="middle" font-size="12" font-weight="700"${narrow}>${text}</text>${suitAt(suit, 7.5, 20, 7)}`;
 }
 
 function centre(rank, suit) {
@@ -53,7 +53,7 @@ function centre(rank, suit) {
   // A court card: a frame, its headwear, its letter and its suit.
   return '<rect x="14" y="11" width="32" height="62" rx="3" fill="none" stroke="currentColor" stroke-width="1.2"/>'
     + `<g>${HEADWEAR[rank] || ''}</g>`
-    + `<text x="30" y="50" text-anchor="middle" font-size="20" font-weight="700" font-family="Georgia, serif">${rank}</text>`
+    + `<text x="30" y="50" text-anchor="middle" font-size="20" font-weight="700">${rank}</text>`
     + suitAt(suit, 30, 62, 10);
 }
 
@@ -67,13 +67,4 @@ export function cardSvg(code) {
     : '';
   return `<svg viewBox="0 0 60 84" aria-hidden="true" focusable="false" fill="currentColor">`
     + `<rect class="card-paper" x="0.5" y="0.5" width="59" height="83" rx="5"/>${body}</svg>`;
-}
-
-// The back of a card: a lattice in the table's colours.
-export function backSvg() {
-  return '<svg viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
-    + '<defs><pattern id="kafenio-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-    + '<rect width="8" height="8" fill="#8b1e2d"/><rect width="4" height="8" fill="#a83244"/></pattern></defs>'
-    + '<rect x="0.5" y="0.5" width="59" height="83" rx="5" fill="#fffdf7" stroke="#888"/>'
-    + '<rect x="4" y="4" width="52" height="76" rx="3" fill="url(#kafenio-back)"/></svg>';
 }

@@ -2,7 +2,7 @@
 // ("10 of hearts", "10 κούπα") in the chosen language. Every card is named for screen
 // readers; a card the player can press is a real button, so the keyboard works.
 
-import { backSvg, cardSvg } from './card_faces.js';
+import { cardSvg } from './card_faces.js';
 import { t } from './i18n.js';
 
 const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -55,11 +55,11 @@ export function cardButton(code, onPress) {
   return button;
 }
 
-// A face-down card, for counts of other players' hands.
+// A face-down card, for counts of other players' hands: drawn by CSS alone, as there
+// are many of them and they are redrawn with every event.
 export function cardBack() {
   const back = document.createElement('span');
   back.className = 'card back';
   back.setAttribute('aria-hidden', 'true');
-  back.innerHTML = backSvg();
   return back;
 }

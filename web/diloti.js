@@ -79,7 +79,7 @@ export function renderDiloti(view, ctx) {
     sweep,
   ];
 
-  const hand = el('div', { class: 'hand', 'aria-label': t('common.yourHand') }, sortHand(view.hand || [], 'diloti').map((card) => {
+  const hand = el('div', { class: 'hand', role: 'group', 'aria-label': t('common.yourHand') }, sortHand(view.hand || [], 'diloti').map((card) => {
     if (!myTurn) return cardFace(card);
     const button = cardButton(card, () => ctx.select(card === selected ? null : card));
     button.setAttribute('aria-pressed', card === selected ? 'true' : 'false');

@@ -214,7 +214,6 @@ export const MESSAGES_EL = {
   'pilotta.noContract': 'Κανένα συμβόλαιο ακόμη',
   'pilotta.capot': 'καπό',
   'pilotta.contract': 'Συμβόλαιο: {value} {trump} από {by}',
-  'pilotta.contractLabel': 'συμβόλαιο',
   'pilotta.contra': 'κόντρα ×2',
   'pilotta.recontra': 'ρεκόντρα ×4',
   'pilotta.bids': 'αγορές',

@@ -215,7 +215,6 @@ export const MESSAGES_EN = {
   'pilotta.noContract': 'No contract yet',
   'pilotta.capot': 'capot',
   'pilotta.contract': 'Contract: {value} {trump} by {by}',
-  'pilotta.contractLabel': 'contract',
   'pilotta.contra': 'contra ×2',
   'pilotta.recontra': 'recontra ×4',
   'pilotta.bids': 'bids',

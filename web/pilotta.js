@@ -122,13 +122,13 @@ export function renderPilotta(view, ctx) {
     el('div', { class: 'centre-info' },
       el('span', { class: 'hand-number' }, t('common.handN', { n: view.hand_number })),
       view.phase === 'play' ? el('span', { class: 'trick-number' }, t('pilotta.trickOf', { n: Math.min(view.trick_number + 1, 8) })) : null,
-      el('span', { class: `contract${view.contract && view.contract.multiplier > 1 ? ' doubled' : ''}`, 'aria-label': t('pilotta.contractLabel') },
+      el('span', { class: `contract${view.contract && view.contract.multiplier > 1 ? ' doubled' : ''}` },
         contractText(view.contract, seatName))),
     view.turned && auction ? el('div', { class: 'turned' }, el('span', {}, t('pilotta.turned')), cardFace(view.turned)) : null,
     el('section', { class: 'trick', 'aria-label': t('pilotta.currentTrick') }, trickSpots(trick, ctx, trickKey, true), collecting),
   ];
 
-  const hand = el('div', { class: 'hand', 'aria-label': t('common.yourHand') },
+  const hand = el('div', { class: 'hand', role: 'group', 'aria-label': t('common.yourHand') },
     sortHand(view.hand || [], 'pilotta', knownTrump(view)).map((card) => {
       const moves = plays.get(card);
       if (moves && moves.length === 1) {

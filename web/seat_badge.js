@@ -31,7 +31,7 @@ export function seatBadge({ seat, info, view, me, rating, clock, extra }) {
   el('p', { class: 'seat-meta' },
     rating !== null && rating !== undefined ? el('span', { class: 'seat-rating', title: t('seat.rating') }, `★ ${rating}`) : null,
     status.map(([kind, text]) => el('span', { class: `seat-status status-${kind}` }, text)),
-    view && seat !== me ? el('span', { class: 'held', 'aria-label': t('seat.cardsHeld', { n: held }) },
+    view && seat !== me ? el('span', { class: 'held', role: 'img', 'aria-label': t('seat.cardsHeld', { n: held }) },
       el('span', { class: 'mini-backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(held, 8) }, cardBack)), ` ${held}`) : null),
   toAct ? el('p', { class: 'seat-turn' }, '▶ ', seat === me ? t('turn.yours') : t('turn.thinking'), ' ',
     el('span', { id: 'clock', class: 'clock' }, clock)) : null,

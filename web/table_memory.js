@@ -70,8 +70,9 @@ export class TableMemory {
 
   observePilotta(after) {
     const last = after.last_trick || [];
-    const number = after.trick_number; // tricks finished so far this hand
-    if (!last.length || this.tricks.some((trick) => trick.number === number)) return;
-    this.tricks.push({ number, cards: last, winner: after.last_trick_winner });
+    const key = (cards) => cards.map((c) => `${c.seat}${c.card}`).join(' ');
+    const previous = this.tricks[this.tricks.length - 1];
+    if (!last.length || (previous && key(previous.cards) === key(last))) return;
+    this.tricks.push({ number: this.tricks.length + 1, cards: last, winner: after.last_trick_winner });
   }
 }

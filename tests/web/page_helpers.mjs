@@ -1,4 +1,9 @@
-// What the browser tests share: checks and the steps every page takes.
+// What the browser tests share: the server, checks and the steps every page takes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 export function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
@@ -16,4 +21,23 @@ export async function signIn(page, url, name) {
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByRole('heading', { name: 'New table' }).waitFor();
+}
+
+// A server on a database of its own in a fresh folder (every run starts with no
+// accounts), serving `webDir`. Bots wait a little before each move, so a table of bots
+// can be watched as it plays.
+export function startServer(binary, webDir) {
+  const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
+  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', db,
+    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20'],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: server.stdout });
+    lines.once('line', (line) => {
+      const match = line.match(/listening on (http:\/\/\S+)/);
+      if (!match) reject(new Error(`server did not start: ${line}`));
+      else resolve({ server, url: match[1].replace(/\/$/, '') });
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
 }

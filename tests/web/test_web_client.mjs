@@ -13,38 +13,17 @@
 // 390x844) go to the artifacts folder.
 //
 // usage: node test_web_client.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { assert, noErrorsShown, signIn } from './page_helpers.mjs';
+import { assert, noErrorsShown, signIn, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 const { tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
 mkdirSync(artifacts, { recursive: true });
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-function startServer() {
-  // A database of its own in a fresh folder: every run starts with no accounts.
-  const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
-  // Bots wait a little before each move, so a table of bots can be watched as it plays.
-  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', db,
-    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20'],
-    { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.stdout });
-    lines.once('line', (line) => {
-      const match = line.match(/listening on (http:\/\/\S+)/);
-      if (!match) reject(new Error(`server did not start: ${line}`));
-      else resolve({ server, url: match[1].replace(/\/$/, '') });
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 async function screenshots(page, name) {
   await page.screenshot({ path: `${artifacts}/${name}-desktop.png`, fullPage: true });
@@ -496,7 +475,7 @@ async function newPage(browser) {
   return page;
 }
 
-const { server, url } = await startServer();
+const { server, url } = await startServer(binary, webDir);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
