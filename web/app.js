@@ -21,6 +21,7 @@ import { Results } from './results.js';
 import { ratingsSummary } from './ratings.js';
 import { leaderboardPanel } from './leaderboard.js';
 import { historyPanel } from './match_history.js';
+import { profilePanel } from './profile.js';
 import { language, onLanguageChange, setLanguage, t } from './i18n.js';
 import { applyPreferences, preferences, setPreference } from './preferences.js';
 import { playSound } from './sounds.js';
@@ -354,7 +355,7 @@ const lobbyActions = {
   showTab: (tab) => {
     state.lobbyTab = tab;
     if (tab === 'leaderboards') results.loadLeaderboard();
-    else if (tab === 'matches') results.loadHistory();
+    else if (tab === 'matches' || tab === 'profile') results.loadHistory();
     else render();
   },
   createTable: (request) => createTable(ask, request, (id, inviteCode) => {
@@ -658,6 +659,7 @@ function lobbyParts() {
   let panel = null;
   if (tab === 'leaderboards') panel = leaderboardPanel(results.board, account.account_id, (mode) => results.loadLeaderboard(mode));
   if (tab === 'matches') panel = historyPanel(results.history, () => results.loadHistory(true));
+  if (tab === 'profile') panel = profilePanel(account, results.profile, results.history, () => results.loadHistory(true));
   return { tab, registered: !account.guest, ratings: ratingsSummary(account, results.profile), panel, yourTables: yourTables() };
 }
 

@@ -465,6 +465,13 @@ async function results(browser, url) {
   }
   await noErrorsShown(page);
   await screenshots(page, 'leaderboards');
+
+  // The profile: a card per rating mode (none rated yet) and the recent matches.
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.locator('.profile-screen .match-list li.match').first().waitFor();
+  assert(await page.locator('.profile-mode').count() === 3, 'a profile card per rating mode');
+  assert((await page.locator('.profile h2').textContent()).startsWith('webplayer'), 'the profile names the player');
+  await screenshots(page, 'profile');
   await page.close();
 }
 

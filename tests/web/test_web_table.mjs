@@ -150,7 +150,7 @@ async function dilotiInGreek(browser, url) {
       await page.locator('.all-moves button.move').first().click();
       send = page.locator('button.play-move');
     }
-    if (!shotTaken) { shotTaken = true; await shot(page, 'diloti-el-phone'); }
+    if (!shotTaken && moves >= 4) { shotTaken = true; await shot(page, 'diloti-el-phone'); }
     await send.first().click();
     await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
   }
@@ -206,6 +206,7 @@ async function pilottaInEnglish(browser, url) {
   let trickChecks = 0;
   let sawSummary = false;
   let checkedLastTrick = false;
+  let trickShot = false;
   for (let moves = 0; moves < 300; moves += 1) {
     const state = await page.waitForFunction(() => {
       const { table, moving } = window.kafenio.state;
@@ -241,7 +242,11 @@ async function pilottaInEnglish(browser, url) {
       const spots = await page.evaluate(() => [...document.querySelectorAll('.trick > .trick-spot')]
         .map((s) => [s.dataset.seat, [...s.classList].find((c) => c.startsWith('at-')).slice(3)]));
       for (const [seat, at] of spots) assert(positions[seat] === at, `seat ${seat}'s card is at ${at}, the seat at ${positions[seat]}`);
-      if (spots.length === 3 && trickChecks === 0) await shot(page, 'pilotta-trick-desktop');
+      if (spots.length >= 2 && !trickShot) {
+        trickShot = true;
+        await page.waitForTimeout(800); // the cards' flight ends (a picture, not a check)
+        await shot(page, 'pilotta-trick-desktop');
+      }
       trickChecks += spots.length;
       await checkCards(page, 'pilotta');
       if (!checkedLastTrick && await page.locator('details.last-trick').count()) {
