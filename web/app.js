@@ -22,6 +22,7 @@ import { ratingsSummary } from './ratings.js';
 import { leaderboardPanel } from './leaderboard.js';
 import { historyPanel } from './match_history.js';
 import { profilePanel } from './profile.js';
+import { openReplay, replayScreen } from './replay_view.js';
 import { language, onLanguageChange, setLanguage, t } from './i18n.js';
 import { applyPreferences, preferences, setPreference } from './preferences.js';
 import { playSound } from './sounds.js';
@@ -51,6 +52,7 @@ const state = {
   lobbyTab: 'tables',     // the lobby's open tab: tables, leaderboards or matches
   open: new Set(),        // the table's folding panels the player has open (kept across redraws)
   ratings: new Map(),     // account id → its Profile's ratings, for the seats' badges
+  replay: null,           // the finished match being replayed (replay_view.js), if any
 };
 const memory = new TableMemory();
 const turnAlert = new TurnAlert();
@@ -627,6 +629,8 @@ function render() {
   let screen;
   if (!state.account) screen = signInScreen(signedIn, preferences.stay);
   else if (state.table) screen = tableScreen();
+  else if (state.replay) screen = replayScreen(state.replay, (next) => { state.replay = next; render(); },
+    () => { state.replay = null; render(); });
   else screen = lobbyScreen([...state.lobby.values()], lobbyActions, lobbyParts());
   // Pushed events redraw the screen: keep what the player is typing, and keep keyboard
   // focus on the same button (or the first move offered) so the keyboard stays usable.
@@ -658,8 +662,9 @@ function lobbyParts() {
   const tab = state.lobbyTab;
   let panel = null;
   if (tab === 'leaderboards') panel = leaderboardPanel(results.board, account.account_id, (mode) => results.loadLeaderboard(mode));
-  if (tab === 'matches') panel = historyPanel(results.history, () => results.loadHistory(true));
-  if (tab === 'profile') panel = profilePanel(account, results.profile, results.history, () => results.loadHistory(true));
+  const replay = (match) => openReplay(match).then((opened) => { state.replay = opened; render(); }).catch(showError);
+  if (tab === 'matches') panel = historyPanel(results.history, () => results.loadHistory(true), replay);
+  if (tab === 'profile') panel = profilePanel(account, results.profile, results.history, () => results.loadHistory(true), replay);
   return { tab, registered: !account.guest, ratings: ratingsSummary(account, results.profile), panel, yourTables: yourTables() };
 }
 

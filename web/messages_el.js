@@ -342,4 +342,18 @@ export const MESSAGES_EL = {
   'error.ACCOUNT_BANNED': 'Ο λογαριασμός έχει αποκλειστεί',
   'error.MUTED': 'Έχετε σίγαση: η συζήτηση είναι κλειστή για εσάς προς το παρόν',
   'error.KICKED': 'Απομακρυνθήκατε από το τραπέζι',
+
+  'replay.notFound': 'Δεν υπάρχει καταγραφή αυτής της παρτίδας.',
+  'replay.handOf': 'Τα χαρτιά: {name}',
+  'replay.controls': 'χειρισμός επανάληψης',
+  'replay.start': 'αρχική θέση',
+  'replay.back': 'μία κίνηση πίσω',
+  'replay.stepOf': 'κίνηση {n} από {of}',
+  'replay.forward': 'μία κίνηση μπροστά',
+  'replay.end': 'τελική θέση',
+  'replay.prevHand': 'Προηγούμενη μοιρασιά',
+  'replay.nextHand': 'Επόμενη μοιρασιά',
+  'replay.title': 'Επανάληψη: {game}, παρτίδα {id}',
+  'replay.hands': '{n} μοιρασιές',
+  'replay.close': 'Κλείσιμο επανάληψης',
 };

@@ -343,4 +343,18 @@ export const MESSAGES_EN = {
   'error.ACCOUNT_BANNED': 'This account is banned',
   'error.MUTED': 'You are muted: chat is closed to you for now',
   'error.KICKED': 'You were removed from the table',
+
+  'replay.notFound': 'No record for that match.',
+  'replay.handOf': "{name}'s cards",
+  'replay.controls': 'replay controls',
+  'replay.start': 'first position',
+  'replay.back': 'one move back',
+  'replay.stepOf': 'move {n} of {of}',
+  'replay.forward': 'one move forward',
+  'replay.end': 'last position',
+  'replay.prevHand': 'Previous hand',
+  'replay.nextHand': 'Next hand',
+  'replay.title': 'Replay: {game}, match {id}',
+  'replay.hands': '{n} hands',
+  'replay.close': 'Close the replay',
 };

@@ -42,7 +42,7 @@ function ratingSeries(matches, mode) {
   return [Number(rated[0].rating.rating_before), ...rated.map((m) => Number(m.rating.rating_after))];
 }
 
-export function profilePanel(account, profile, history, onMore) {
+export function profilePanel(account, profile, history, onMore, onReplay) {
   if (account.guest) return el('section', { class: 'panel results-panel profile' }, el('h2', {}, t('lobby.tabProfile')), el('p', { class: 'muted' }, t('ratings.guest')));
   const ratings = (profile && profile.ratings) || [];
   const cards = MODES.map((mode) => {
@@ -57,5 +57,5 @@ export function profilePanel(account, profile, history, onMore) {
   return el('div', { class: 'profile-screen' },
     el('section', { class: 'panel results-panel profile' }, el('h2', {}, t('profile.title', { name: account.name })),
       el('div', { class: 'profile-modes' }, cards)),
-    historyPanel(history, onMore));
+    historyPanel(history, onMore, onReplay));
 }

@@ -453,6 +453,20 @@ async function results(browser, url) {
   const record = await (await fetch(new URL(href, url))).text();
   assert(record.startsWith('game diloti'), `the record link serves: ${record.slice(0, 40)}`);
   assert(await page.getByRole('button', { name: 'More' }).count() === 0, 'one match: no older page');
+
+  // The replay viewer: the record stepped through, every hand face up.
+  await match.getByRole('button', { name: 'Replay' }).click();
+  await page.locator('.replay-screen').waitFor();
+  const cardsShown = () => page.locator('.replay-hand .card').count();
+  const dealt = await cardsShown();
+  assert(dealt === 12, `both 2-player Diloti hands shown face up: ${dealt} cards`);
+  await page.getByRole('button', { name: 'one move forward' }).click();
+  assert(await cardsShown() === dealt - 1, 'a move takes a card from its player');
+  assert((await page.locator('.replay-step').textContent()).startsWith('move 1 of'), 'the step is shown');
+  await page.getByRole('button', { name: 'last position' }).click();
+  await screenshots(page, 'replay');
+  await page.getByRole('button', { name: 'Close the replay' }).click();
+  await page.locator('.match-list').waitFor();
   await noErrorsShown(page);
   await screenshots(page, 'my-matches');
 
