@@ -652,6 +652,9 @@ function render() {
       || main.querySelector('button.play-move, .hand button.card.legal, button.move, .hand button.card');
     if (again) again.focus();
   }
+  // A hand's summary just shown: the keyboard lands on its Continue button.
+  const summaryClose = main.querySelector('.summary-close');
+  if (summaryClose && (document.activeElement === document.body || !document.activeElement)) summaryClose.focus();
 }
 
 // The lobby's header and open tab; what they show is fetched again when a match has

@@ -92,7 +92,7 @@ export function renderDiloti(view, ctx) {
     el('details', { class: 'captures', open: ctx.isOpen('captures'), ontoggle: (e) => ctx.setOpen('captures', e.target.open) },
       el('summary', {}, t('diloti.captured', { counts: captured.join(' – ') })),
       Array.from({ length: sides }, (_, side) => el('div', { class: 'side-captures', 'data-side': side },
-        el('strong', {}, ctx.teamNames[side]), capturesSummary((ctx.captures || [])[side] || [], captured[side] || 0)))));
+        el('strong', {}, ctx.teamNames[side]), capturesSummary((ctx.captures || [])[side] || [], captured[side] || ((ctx.captures || [])[side] || []).length)))));
 
   return tableFrame({
     game: 'diloti', count, base: ctx.base, label: t('common.table'),

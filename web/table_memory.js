@@ -39,7 +39,7 @@ export class TableMemory {
     if (event.hand_ended && event.hand_ended.result) this.summary = event.hand_ended.result;
     const played = event.move_played && event.move_played.move;
     if (!played) return;
-    const seat = played.seat;
+    const seat = played.seat || 0; // proto3 JSON may leave seat 0 out
     if (game === 'diloti') this.observeDiloti(event, played, seat, before, after);
     if (game === 'pilotta') this.observePilotta(after);
     this.lastMoves[seat] = { move: played, xeri: false };

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
 
 export function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
@@ -40,4 +41,28 @@ export function startServer(binary, webDir) {
     });
     server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+}
+
+// Debian's headless Chromium (playwright-core never downloads a browser).
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// Picks the game on the new-table form and waits until the form shows that game's fields
+// (Diloti's player count). A pushed lobby update can redraw the form in the instant of
+// the pick; the pick is then made again.
+export async function chooseGame(page, game) {
+  for (let attempt = 0; ; attempt += 1) {
+    await page.locator('form.create-table select[name=game]').selectOption(game);
+    const shown = await page.waitForFunction((g) => {
+      const select = document.querySelector('form.create-table select[name=game]');
+      return select && select.value === g && (g !== 'diloti' || document.querySelector('form.create-table select[name=seats]'));
+    }, game, { timeout: 5000 }).then(() => true, () => false);
+    if (shown) return;
+    if (attempt >= 3) throw new Error(`the new-table form does not show ${game}`);
+  }
 }

@@ -16,8 +16,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { assert, noErrorsShown, signIn, startServer } from './page_helpers.mjs';
+import { assert, chooseGame, launchBrowser, noErrorsShown, signIn, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 const { tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
@@ -36,7 +35,7 @@ async function screenshots(page, name) {
 }
 
 async function createTable(page, game, fill, target = '21') {
-  await page.locator('select[name=game]').selectOption(game);
+  await chooseGame(page, game);
   await fill();
   await page.locator('input[name=target]').fill(target);
   await page.getByRole('button', { name: 'Create table' }).click();
@@ -338,7 +337,7 @@ async function spectate(browser, url) {
 async function privateTable(browser, url) {
   const host = await newPage(browser);
   await signIn(host, url, 'host');
-  await host.locator('select[name=game]').selectOption('diloti');
+  await chooseGame(host, 'diloti');
   await host.locator('select[name=seats]').selectOption('2');
   await host.locator('input[name=bots]').uncheck();
   await host.locator('input[name=private]').check();
@@ -428,7 +427,7 @@ async function results(browser, url) {
     return line && !line.textContent.startsWith('Loading');
   });
   assert((await page.locator('.lobby-head .ratings').textContent()).startsWith('Not rated yet'), 'a new player is not rated yet');
-  await page.locator('select[name=game]').selectOption('diloti');
+  await chooseGame(page, 'diloti');
   await page.locator('select[name=seats]').selectOption('2');
   await page.locator('input[name=target]').fill('11');
   assert(await page.locator('input[name=rated]').isEnabled(), 'a registered player may tick Rated');
@@ -497,11 +496,7 @@ async function newPage(browser) {
 }
 
 const { server, url } = await startServer(binary, webDir);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchBrowser();
 let failed = false;
 let page;
 const started = Date.now();

@@ -25,8 +25,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { assert, noErrorsShown, startServer } from './page_helpers.mjs';
+import { assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -57,7 +56,7 @@ function seatPositions(page) {
 
 // Creates a table from the lobby's form (whatever the language: by the fields' names).
 async function createTable(page, game, { seats, target }) {
-  await page.locator('select[name=game]').selectOption(game);
+  await chooseGame(page, game);
   if (seats) await page.locator('select[name=seats]').selectOption(String(seats));
   await page.locator('input[name=target]').fill(String(target));
   await page.locator('form.create-table button[type=submit]').click();
@@ -307,11 +306,7 @@ async function pilottaInEnglish(browser, url) {
 }
 
 const { server, url } = await startServer(binary, webDir);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchBrowser();
 let failed = false;
 const started = Date.now();
 try {
