@@ -35,21 +35,24 @@ function fillCard(element, code) {
   element.classList.add('card', `suit-${SUIT_NAMES[suit] || 'unknown'}`);
   element.dataset.card = code;
   element.innerHTML = cardSvg(code); // our own markup; the code is checked by cardSvg
-  element.setAttribute('aria-label', cardName(code));
   element.title = cardName(code);
   return element;
 }
 
-// A face-up card that is only shown.
+// A face-up card that is only shown: a picture named by the card.
 export function cardFace(code) {
   const face = fillCard(document.createElement('span'), code);
   face.setAttribute('role', 'img');
+  face.setAttribute('aria-label', cardName(code));
   return face;
 }
 
-// A face-up card the player can press (a real button, so the keyboard works).
+// A face-up card the player can press (a real button, so the keyboard works). Its name
+// comes from words only screen readers hear (the drawing is hidden from them), so the
+// name never contradicts the corner indices seen.
 export function cardButton(code, onPress) {
   const button = fillCard(document.createElement('button'), code);
+  button.prepend(Object.assign(document.createElement('span'), { className: 'visually-hidden', textContent: cardName(code) }));
   button.type = 'button';
   button.addEventListener('click', onPress);
   return button;

@@ -43,9 +43,11 @@ export function renderDiloti(view, ctx) {
     if (!myTurn) return content;
     const pressed = picked.includes(item);
     const usable = selected && (pressed || canAdd(legal, selected, picked, item));
-    return actionButton(content, () => ctx.toggle(item), {
+    // Named by its content (the card's own name), after words only screen readers hear:
+    // a label that replaced the content would not match what is seen.
+    return actionButton([el('span', { class: 'visually-hidden' }, label), content], () => ctx.toggle(item), {
       class: `table-item${usable ? ' legal' : ''}`, 'data-item': item,
-      'aria-pressed': pressed ? 'true' : 'false', 'aria-label': label,
+      'aria-pressed': pressed ? 'true' : 'false',
     });
   };
 
@@ -71,11 +73,10 @@ export function renderDiloti(view, ctx) {
       el('span', { class: 'xeri-count' }, `${t('diloti.xeri')}: ${(view.xeri || []).join(' – ')}`)),
     el('section', { class: 'table-cards', 'aria-label': t('diloti.tableCards') },
       el('div', { class: 'loose' }, table.loose.length
-        ? table.loose.map((card) => tableItem(card, cardFace(card), t('diloti.tableCard', { card: cardLabel(card) })))
+        ? table.loose.map((card) => tableItem(card, cardFace(card), t('diloti.tableCard')))
         : el('span', { class: 'muted' }, t('diloti.noLoose'))),
       table.declarations.map((d) => el('div', { class: 'declaration' },
-        tableItem(`@${d.value}`, el('span', {}, `${declarationText(d, seatName)}: `, d.cards.map(cardFace)),
-          `${declarationText(d, seatName)}: ${d.cards.map(cardLabel).join(' ')}`)))),
+        tableItem(`@${d.value}`, el('span', {}, `${declarationText(d, seatName)}: `, d.cards.map(cardFace)), '')))),
     sweep,
   ];
 

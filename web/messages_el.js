@@ -241,7 +241,7 @@ export const MESSAGES_EL = {
   'diloti.xeri': 'Ξερή',
   'diloti.stock': 'τράπουλα {n}',
   'diloti.tableCards': 'τραπέζι',
-  'diloti.tableCard': 'χαρτί στο τραπέζι {card}',
+  'diloti.tableCard': 'χαρτί στο τραπέζι ',
   'diloti.noLoose': 'κανένα χαρτί κάτω',
   'diloti.captured': 'Μαζεμένα χαρτιά: {counts}',
 

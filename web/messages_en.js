@@ -242,7 +242,7 @@ export const MESSAGES_EN = {
   'diloti.xeri': 'Xeri',
   'diloti.stock': 'stock {n}',
   'diloti.tableCards': 'table',
-  'diloti.tableCard': 'table card {card}',
+  'diloti.tableCard': 'table card ',
   'diloti.noLoose': 'no loose cards',
   'diloti.captured': 'Captured cards: {counts}',
 

@@ -382,8 +382,11 @@ async function privateTable(browser, url) {
   await builderMove(mover, false);
   await other.waitForFunction((seq) => Number(window.kafenio.state.table.lastSeq) > seq, seqBefore, { timeout: 30000 });
   await noErrorsShown(host);
-  await host.close();
+  // The guest's browser goes away mid-match: the host sees the guest's seat offline.
   await context.close();
+  await host.locator('.seat-area.at-top .seat-badge .status-offline').waitFor({ timeout: 30000 });
+  await screenshots(host, 'opponent-offline');
+  await host.close();
 }
 
 // Signs in to (or registers) an account on a fresh page.

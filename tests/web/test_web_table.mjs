@@ -65,7 +65,9 @@ async function createTable(page, game, { seats, target }) {
 
 // Every card drawn has a spoken name; the hand is in the documented order.
 async function checkCards(page, game) {
-  const unnamed = await page.locator('.card:not(.back):not([aria-label])').count();
+  // A shown card is a picture with a name; a card to press is a button named by hidden words.
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll('.card:not(.back)')]
+    .filter((card) => !(card.getAttribute('aria-label') || (card.querySelector(':scope > .visually-hidden') || {}).textContent)).length);
   assert(unnamed === 0, `${unnamed} cards without an accessible name`);
   const { hand, trump } = await page.evaluate(() => {
     const view = window.kafenio.state.table.view;
@@ -87,6 +89,15 @@ async function closeSummary(page) {
   assert((await summary.locator('.hand-result').count()) === 1, 'the summary has the hand breakdown');
   await summary.locator('button.summary-close').click();
   return true;
+}
+
+// An axe-core check of the page: no serious or critical violation.
+async function accessible(page, what) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => (await window.axe.run(document, {
+    resultTypes: ['violations'],
+  })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`));
+  assert(violations.length === 0, `accessibility of ${what}: ${violations.join(' | ')}`);
 }
 
 // --- Greek, phone, reduced motion: a whole Diloti match ----------------------------------
@@ -149,7 +160,11 @@ async function dilotiInGreek(browser, url) {
       await page.locator('.all-moves button.move').first().click();
       send = page.locator('button.play-move');
     }
-    if (!shotTaken && moves >= 4) { shotTaken = true; await shot(page, 'diloti-el-phone'); }
+    if (!shotTaken && moves >= 4) {
+      shotTaken = true;
+      await shot(page, 'diloti-el-phone');
+      await accessible(page, 'diloti with a move being built');
+    }
     await send.first().click();
     await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
   }
@@ -274,12 +289,7 @@ async function pilottaInEnglish(browser, url) {
   await noErrorsShown(page);
   await shot(page, 'pilotta-over-desktop');
 
-  // An axe-core check of the table: no serious or critical violation.
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => (await window.axe.run(document, {
-    resultTypes: ['violations'],
-  })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`));
-  assert(violations.length === 0, `accessibility: ${violations.join(' | ')}`);
+  await accessible(page, 'pilotta');
 
   // The four-colour deck: diamonds blue, clubs green.
   await page.locator('.settings-menu summary').click();
