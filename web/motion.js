@@ -28,8 +28,17 @@ export function animate(element, key, name, { delayMs = 0, durationMs = 400 } = 
   return element;
 }
 
+// When `key` was first drawn (now, the first time it is asked), or null with `peek`
+// for a key never drawn.
+export function firstDrawnAt(key, peek = false) {
+  if (!firstDrawn.has(key)) {
+    if (peek) return null;
+    firstDrawn.set(key, now());
+  }
+  return firstDrawn.get(key);
+}
+
 // Milliseconds since `key` was first drawn (0 the first time).
 export function age(key) {
-  if (!firstDrawn.has(key)) firstDrawn.set(key, now());
-  return now() - firstDrawn.get(key);
+  return now() - firstDrawnAt(key);
 }

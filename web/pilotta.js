@@ -9,7 +9,7 @@ import { cardButton, cardFace, cardLabel } from './cards.js';
 import { actionButton, el } from './dom.js';
 import { sortHand } from './hand_order.js';
 import { t } from './i18n.js';
-import { animate } from './motion.js';
+import { animate, firstDrawnAt } from './motion.js';
 import { moveLabel } from './moves.js';
 import { seatPosition, tableFrame } from './table_frame.js';
 import { trumpName } from './words.js';
@@ -51,13 +51,21 @@ function bidGrid(bids, ctx) {
         { 'aria-label': moveLabel(bid), class: `move move-bid suit-${bid.suit}` })))));
 }
 
-// A trick's cards, each in front of the seat that played it.
-function trickSpots(cards, ctx, keyOf, motion) {
+// How long a won trick stays in the middle, and how long it takes to reach its winner.
+const TRICK_PAUSE_MS = 900;
+const COLLECT_MS = 450;
+
+// A trick's cards, each in front of the seat that played it. `notBefore`: when the last
+// trick has left the middle (cards played earlier wait until then to come in).
+function trickSpots(cards, ctx, keyOf, motion, notBefore = null) {
   return cards.map(({ seat, card }) => {
     const position = seatPosition(seat, ctx.base, ctx.count);
     const face = cardFace(card);
     const spot = el('div', { class: `trick-spot at-${position}`, 'data-seat': seat }, face);
-    if (motion) animate(spot, keyOf(card), `fly-from-${position}`, { durationMs: 350 });
+    if (motion) {
+      const wait = notBefore === null ? 0 : Math.max(0, notBefore - firstDrawnAt(keyOf(card)));
+      animate(spot, keyOf(card), `fly-from-${position}`, { delayMs: wait, durationMs: 350 });
+    }
     return spot;
   });
 }
@@ -109,14 +117,18 @@ export function renderPilotta(view, ctx) {
 
   const trick = view.trick || [];
   const trickKey = (card) => `p-${ctx.matchId}-${view.hand_number}-${view.trick_number}-${card}`;
-  // The trick just won stays a moment in the middle, then goes to its winner.
+  // The trick just won stays a moment in the middle, then goes to its winner; cards of
+  // the next trick played meanwhile come in once it has gone.
   const last = view.last_trick || [];
   let collecting = [];
-  if (!trick.length && last.length && view.phase === 'play' && view.last_trick_winner >= 0) {
-    const key = `collect-${ctx.matchId}-${view.hand_number}-${view.trick_number}`;
+  let notBefore = null;
+  const collectKey = `collect-${ctx.matchId}-${view.hand_number}-${view.trick_number}`;
+  const collectStart = trick.length ? firstDrawnAt(collectKey, true) : null;
+  if (last.length && view.phase === 'play' && view.last_trick_winner >= 0 && (!trick.length || collectStart !== null)) {
     const to = seatPosition(view.last_trick_winner, ctx.base, ctx.count);
     collecting = [animate(el('div', { class: 'collecting', 'aria-hidden': 'true' },
-      trickSpots(last, ctx, () => '', false)), key, `collect-to-${to}`, { delayMs: 900, durationMs: 450 })];
+      trickSpots(last, ctx, () => '', false)), collectKey, `collect-to-${to}`, { delayMs: TRICK_PAUSE_MS, durationMs: COLLECT_MS })];
+    if (collectStart !== null) notBefore = collectStart + TRICK_PAUSE_MS + COLLECT_MS;
   }
   const centre = [
     el('div', { class: 'centre-info' },
@@ -125,7 +137,7 @@ export function renderPilotta(view, ctx) {
       el('span', { class: `contract${view.contract && view.contract.multiplier > 1 ? ' doubled' : ''}` },
         contractText(view.contract, seatName))),
     view.turned && auction ? el('div', { class: 'turned' }, el('span', {}, t('pilotta.turned')), cardFace(view.turned)) : null,
-    el('section', { class: 'trick', 'aria-label': t('pilotta.currentTrick') }, trickSpots(trick, ctx, trickKey, true), collecting),
+    el('section', { class: 'trick', 'aria-label': t('pilotta.currentTrick') }, collecting, trickSpots(trick, ctx, trickKey, true, notBefore)),
   ];
 
   const hand = el('div', { class: 'hand', role: 'group', 'aria-label': t('common.yourHand') },
