@@ -268,6 +268,10 @@ async function pilottaInEnglish(browser, url) {
         checkedLastTrick = true;
       }
     }
+    if (moves === 0) {
+      const title = await page.title();
+      assert(title.startsWith('● Your turn'), `the tab's title says it is my turn: ${title}`);
+    }
     // By keyboard: focus the first thing offered and press Enter.
     const button = page.locator('button.move-pass, .hand button.card.legal, .side-panel button.move').first();
     await button.focus();
