@@ -314,6 +314,16 @@ async function pilottaInEnglish(browser, url) {
   await page.waitForTimeout(500);
   assert(await page.locator('#who').textContent() === '', 'still signed out after a reload');
   await shot(page, 'signed-out-el-desktop');
+  // An account with a Greek name, registered from the Greek page.
+  await page.getByLabel('Όνομα λογαριασμού').fill('Μαρία Κ.');
+  await page.getByLabel('Κωδικός').fill('kafenio-secret');
+  await page.getByRole('button', { name: 'Εγγραφή' }).click();
+  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  assert(await page.locator('#who').textContent() === 'Μαρία Κ.', 'a Greek account name is shown as registered');
+  await page.getByRole('button', { name: 'Προφίλ' }).click();
+  await page.locator('.profile h2').waitFor();
+  assert((await page.locator('.profile h2').textContent()).startsWith('Μαρία Κ.'), 'the profile shows the Greek name');
+  await noErrorsShown(page);
   const favicon = await fetch(`${url}/favicon.ico`);
   assert(favicon.status === 200, `/favicon.ico answers ${favicon.status}`);
   await context.close();
