@@ -333,6 +333,8 @@ conn.onUnreachable = () => showError(new Error(t('app.unreachable')));
 async function signedIn(request, body, stay) {
   const reply = await ask(request, body);
   setPreference('stay', Boolean(stay));
+  // Not staying signed in: no token of an earlier choice is left for other tabs.
+  if (!stay) localStorage.removeItem('kafenio-token');
   state.account = reply.signed_in;
   results.reset();
   state.lobbyTab = 'tables';
