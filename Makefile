@@ -8,7 +8,7 @@ BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps bench-deps build test test-cluster container-test run load load-idle asan bench format clean
+.PHONY: all deps bench-deps build test test-cluster bench-tournament container-test run load load-idle asan bench format clean
 
 all: build
 
@@ -31,6 +31,11 @@ test: build
 # other work). Not part of `make test`, as the brief keeps soak runs out of CI.
 test-cluster: build
 	ctest --preset cluster-soak
+
+# The long tournament run (label tournament-long: a 256-pair Pilotta Swiss of 7 rounds to
+# 151 with bots, and the server's CPU per move against ordinary tables; docs/performance.md).
+bench-tournament: build
+	ctest --test-dir build/release -L tournament-long --output-on-failure -V
 
 # Builds the container image (docker/Dockerfile) and tries it: /healthz, a bot match
 # through its port, a restart that keeps the data (docs/operations.md, "Container image").

@@ -155,6 +155,9 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
   }
   if (!client.who) return Refuse(peer, rid, v1::NOT_SIGNED_IN, "sign in first");
   if (body == B::kCreateTable) return CreateTable(client, peer, request.create_table(), rid);
+  if (body == B::kPauseTournament || body == B::kResumeTournament) {
+    return TournamentRunRequest(client, peer, request);
+  }
   if (body == B::kGetMatchHistory || body == B::kGetProfile) {
     return AnswerFromStorage(peer, request, client.who->account_id);
   }

@@ -28,6 +28,8 @@
 
 namespace kafenio::server {
 
+class TournamentRunner;
+
 // What the application knows of one connection. Owned by the connection and used only
 // on its strand.
 struct ClientContext {
@@ -65,7 +67,10 @@ class Hub {
   const ServerConfig& config() const { return services_.tables.config; }
   Clock& clock() { return services_.tables.clock; }
   TableDirectory& tables() { return directory_; }
+  MatchLog& match_log() { return services_.tables.log; }
   Lobby& lobby() { return lobby_; }
+  // The server running tournaments' rounds, before it takes connections.
+  void SetTournamentRunner(TournamentRunner* runner) { tournament_runner_ = runner; }
   // A clustered node, before it takes connections (docs/scaling.md).
   void SetCluster(TableLocator* cluster) { services_.cluster = cluster; }
   // hub_cluster.cc: whether a browser Origin is a page served by a node of this cluster
@@ -104,6 +109,11 @@ class Hub {
   void SendNodes(const std::shared_ptr<Peer>& peer);
   void Refuse(const std::shared_ptr<Peer>& peer, const std::string& request_id, v1::ErrorCode code,
               const std::string& message);
+  // hub_tournament_run.cc: the director's pause and resume of an event.
+  void TournamentRunRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                            const v1::Envelope& request);
+  // After sign-in: the player's tournament tables waiting for them, pushed again.
+  void TellTournamentTables(std::int64_t account_id);
 
   HubServices services_;
   Accounts accounts_;
@@ -114,6 +124,7 @@ class Hub {
   Lobby lobby_;
   TableDirectory directory_;
   SanctionBoard sanctions_;
+  TournamentRunner* tournament_runner_ = nullptr;
 };
 
 }  // namespace kafenio::server

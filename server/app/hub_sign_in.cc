@@ -107,6 +107,7 @@ void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
   signed_in.set_expires_unix_ms(result.expires_unix_ms);
   peer->Deliver(reply);
   SendNodes(peer);
+  TellTournamentTables(result.account.id);
 }
 
 }  // namespace kafenio::server

@@ -142,6 +142,7 @@ TableSettings TableDirectory::SettingsOf(const TableRecord& table,
   settings.series_matches = table.series_matches;
   settings.rated = table.rated;
   settings.table_number = table_number;
+  if (rebuild_hook_) rebuild_hook_(settings);
   return settings;
 }
 

@@ -4,6 +4,7 @@
 // their changes here; the directory keeps each one's latest info (private tables too),
 // passes public ones to the lobby, and passes match and closing news on to listeners
 // (tournaments, the console). Thread-safe.
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -60,6 +61,11 @@ class TableDirectory final : public TableListener {
   // The store's numbers of every table open here.
   std::vector<std::int64_t> TableNumbers() const;
 
+  // Tournaments (server/app/tournament/tournament_runner.h): fills in what a stored table
+  // does not keep (its event, round and limits) whenever one is rebuilt. Set before
+  // recovery; it must outlive the directory.
+  void SetRebuildHook(std::function<void(TableSettings&)> hook) { rebuild_hook_ = std::move(hook); }
+
   // Listeners hear of every table's matches and closing; they must outlive the directory.
   void AddListener(TableListener& listener);
 
@@ -87,6 +93,7 @@ class TableDirectory final : public TableListener {
   mutable std::mutex mutex_;
   std::map<std::string, Entry> tables_;
   std::vector<TableListener*> listeners_;
+  std::function<void(TableSettings&)> rebuild_hook_;
 };
 
 }  // namespace kafenio::server

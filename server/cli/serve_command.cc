@@ -19,6 +19,8 @@
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
 #include "server/app/name_keys.h"
+#include "server/app/tournament/stored_tournaments.h"
+#include "server/app/tournament/tournament_runner.h"
 #include "server/app/accounts.h"
 #include "server/cli/commands.h"
 #include "server/cli/private_files.h"
@@ -239,6 +241,23 @@ int RunServe(const Args& args) {
     std::fprintf(stderr, "kafenio serve: admin console: %s\n", error.c_str());
     return 1;
   }
+  // Tournaments (docs/tournaments.md): every event registering or running, as its log
+  // says, and the server running their rounds. A clustered node does not run events yet
+  // (event leases, docs/scaling.md).
+  std::unique_ptr<server::StoredTournaments> tournaments;
+  std::unique_ptr<server::TournamentRunner> tournament_runner;
+  if (config.node_name.empty()) {
+    try {
+      tournaments = std::make_unique<server::StoredTournaments>(store->storage(), clock);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "kafenio serve: cannot read the tournaments: %s\n", e.what());
+      return 1;
+    }
+    tournament_runner = std::make_unique<server::TournamentRunner>(
+        *tournaments, hub, store->storage(), io.get_executor());
+    tournament_runner->Install();
+    hub.SetTournamentRunner(tournament_runner.get());
+  }
   // Before serving: every match a crash interrupted carries on. A clustered node takes only
   // its own tables and those whose node is gone (server/app/cluster/).
   int recovered = 0;
@@ -247,6 +266,7 @@ int RunServe(const Args& args) {
   if (config.node_name.empty()) {
     recovered = hub.tables().RecoverUnfinishedMatches();
     waiting = hub.tables().RecoverWaitingTables();
+    tournament_runner->Start();
   } else {
     try {
       cluster = std::make_unique<Cluster>(config, endpoint, hub, clock);

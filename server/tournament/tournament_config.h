@@ -9,6 +9,7 @@
 #include "server/tournament/match_points.h"
 #include "server/tournament/seeding.h"
 #include "server/tournament/standings.h"
+#include "server/tournament/tournament_play.h"
 
 namespace kafenio::tournament {
 
@@ -37,6 +38,8 @@ struct TournamentConfig {
   int late_entry_until_round = 0;
   // Swiss only: pairs kept apart while a pairing without them exists (club mates).
   std::set<EntrantPair> forbidden;
+  // How the matches are played (the server's concern; pairing does not look at it).
+  TournamentPlay play;
 };
 
 }  // namespace kafenio::tournament

@@ -157,6 +157,7 @@ std::string Apply(TournamentState& state, const TournamentEvent& event) {
         return "round published out of order";
       }
       state.rounds.push_back(event.round);
+      state.rounds.back().published_ms = event.at_ms;
       return {};
     case Kind::kResult: {
       const int round = event.result.round;
@@ -182,10 +183,45 @@ std::string Apply(TournamentState& state, const TournamentEvent& event) {
       for (const auto& table : state.rounds.back().tables) {
         if (table.result) return "the round has results already";
       }
+      const std::int64_t published_ms = state.rounds.back().published_ms;
       state.rounds.back() = event.round;
       state.rounds.back().by_hand = true;
+      state.rounds.back().published_ms = published_ms;
       return {};
     }
+    case Kind::kTableOpened:
+    case Kind::kMatchStarted: {
+      const int round = event.round_number;
+      if (round < 1 || round > static_cast<int>(state.rounds.size())) return "no such round";
+      auto& tables = state.rounds[round - 1].tables;
+      if (event.table < 0 || event.table >= static_cast<int>(tables.size())) {
+        return "no such table";
+      }
+      PublishedTable& table = tables[event.table];
+      if (event.kind == Kind::kMatchStarted) {
+        if (table.table_id.empty()) return "a match at a table not opened";
+        table.match_id = event.match_id;
+        return {};
+      }
+      if (!table.table_id.empty()) return "the table is open already";
+      table.table_id = event.table_id;
+      table.table_number = event.table_number;
+      return {};
+    }
+    case Kind::kPaused:
+    case Kind::kResumed:
+      if (!state.started || state.finished) return "the event is not running";
+      if (state.paused == (event.kind == Kind::kPaused)) {
+        return state.paused ? "already paused" : "not paused";
+      }
+      state.paused = event.kind == Kind::kPaused;
+      if (state.paused) {
+        state.paused_since_ms = event.at_ms;
+      } else if (!state.rounds.empty()) {
+        state.rounds.back().paused_ms +=
+            std::max<std::int64_t>(0, event.at_ms - state.paused_since_ms);
+      }
+      return {};
   }
   return "unknown event";
 }

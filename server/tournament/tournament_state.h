@@ -32,6 +32,10 @@ struct PublishedTable {
   Pairing pairing;
   int bracket_match = -1;
   std::optional<MatchResult> result;
+  // The server's table for it, once opened (kTableOpened), and its match once started.
+  std::string table_id;
+  std::int64_t table_number = 0;
+  std::int64_t match_id = 0;
 };
 
 struct PublishedRound {
@@ -39,6 +43,10 @@ struct PublishedRound {
   std::vector<PublishedTable> tables;
   std::vector<EntrantId> byes;  // Swiss: at most one; pools: one per pool of odd size
   bool by_hand = false;         // the director replaced a pairing in it
+  // When it was published, and how long the event stood paused during it (the round's
+  // time limit and no-show grace run from the one, moved on by the other).
+  std::int64_t published_ms = 0;
+  std::int64_t paused_ms = 0;
 };
 
 // Whether two rounds pair the same entrants at the same tables (results aside).
@@ -54,6 +62,11 @@ struct TournamentEvent {
     kResult,          // result (of table `table` of round result.round)
     kFinished,
     kRoundReplaced,  // round: the director's pairing for the current round, before results
+    // The server running the rounds (none of these changes a pairing or a standing):
+    kTableOpened,   // round_number, table: the table opened for it (table_id, table_number)
+    kMatchStarted,  // round_number, table: its match (match_id)
+    kPaused,        // the director paused every table of the event (reason)
+    kResumed,
   };
   Kind kind = Kind::kEntrantAdded;
   EntrantId entrant = 0;
@@ -67,6 +80,12 @@ struct TournamentEvent {
   PublishedRound round;
   int table = 0;
   MatchResult result;
+  int round_number = 0;
+  std::string table_id;
+  std::int64_t table_number = 0;
+  std::int64_t match_id = 0;
+  std::string reason;
+  std::int64_t at_ms = 0;  // when it was stored (the log row's time)
 };
 
 struct TournamentState {
@@ -76,6 +95,8 @@ struct TournamentState {
   std::vector<PublishedRound> rounds;
   bool started = false;
   bool finished = false;
+  bool paused = false;  // by the director: every table of the event stands still
+  std::int64_t paused_since_ms = 0;
 
   const EntrantRecord* FindEntrant(EntrantId id) const;
   bool Active(EntrantId id) const;

@@ -67,6 +67,9 @@ v1::TableInfo Table::Info() const {
   info.set_rated(settings_.rated);
   info.set_paused(paused_);
   if (runner_.live()) info.set_turn_deadline_unix_ms(delivered_deadline_ms_);
+  info.set_tournament_id(settings_.tournament_id);
+  info.set_tournament_round(settings_.tournament_round);
+  info.set_tournament_table(settings_.tournament_table);
   return info;
 }
 
@@ -178,8 +181,8 @@ void Table::Reserve(std::vector<SeatReservation> seats, std::function<void(Refus
       accounts.push_back(account);
     }
     for (const SeatReservation& reserved : seats) {
-      t.seating_.Place(reserved.seat,
-                       reserved.who.account_id == 0 ? Seat::Bot() : Seat::Player(reserved.who));
+      t.seating_.Place(reserved.seat, reserved.who.account_id == 0 ? Seat::Bot(reserved.bot_level)
+                                                                   : Seat::Player(reserved.who));
     }
     t.SaveSeating([&t, done](bool stored) {
       if (!stored) return done(NotStored());
@@ -203,6 +206,10 @@ void Table::Pause(std::string reason, std::function<void()> applied) {
   });
 }
 
+void Table::SetDeadline(std::int64_t deadline_ms) {
+  OnStrand([deadline_ms](Table& t) { t.settings_.limits.deadline_ms = deadline_ms; });
+}
+
 void Table::Resume(std::function<void()> applied) {
   OnStrand([applied = std::move(applied)](Table& t) {
     if (!t.closed_ && t.paused_) {
@@ -223,6 +230,9 @@ void Table::Resume(std::function<void()> applied) {
 
 void Table::MaybeClose() {
   if (closed_ || !members_.empty()) return;
+  // A tournament's table waits for its players (the event forfeits no-shows) and plays out
+  // with bots alone; it closes once its match is played.
+  if (settings_.tournament_id != 0 && !series_.Over()) return;
   const bool seated = seating_.AnyPlayer();
   if (seated && runner_.live()) return;  // its players may come back; bots hold their turns
   if (seated && config_.empty_table_grace_ms > 0) {

@@ -28,6 +28,7 @@
 #include "server/app/metrics.h"
 #include "server/app/peer.h"
 #include "server/app/table/event_outbox.h"
+#include "server/app/table/match_limits.h"
 #include "server/app/table/match_runner.h"
 #include "server/app/table/members.h"
 #include "server/app/table/seating.h"
@@ -55,6 +56,13 @@ struct TableSettings {
   std::int64_t table_number = 0;  // the store's number for it: names it in writes and draws
                                   // the series' first dealer
   bool rated = false;             // docs/ratings.md: registered players only; bots make it unrated
+  // A tournament's table (docs/tournaments.md, "Running the rounds"): it waits for its
+  // reserved players however long, plays out with bots alone, and ends its match at the
+  // event's limits. Event 0: not a tournament table.
+  std::int64_t tournament_id = 0;
+  int tournament_round = 0;
+  int tournament_table = 0;  // 1-based in the round
+  MatchLimits limits;
 };
 
 // What every table of a server shares; it must outlive them.
@@ -76,6 +84,7 @@ struct TableServices {
 struct SeatReservation {
   int seat = 0;
   Identity who;  // account 0: a bot
+  BotLevel bot_level = BotLevel::easy;
 };
 
 class Table : public std::enable_shared_from_this<Table> {
@@ -133,6 +142,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // that waits for it never reports the change before the table shows it.
   void Pause(std::string reason, std::function<void()> applied = {});
   void Resume(std::function<void()> applied = {});
+  // A tournament's round time limit moved (the event was paused): hands end by it from now.
+  void SetDeadline(std::int64_t deadline_ms);
   // Closes the table now: members are told why, a live match is abandoned.
   void Close(std::string reason);
   // table_kick.cc: staff remove a player (the admin console). Their connections here are
@@ -185,6 +196,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void SubmitMove(int seat, const v1::Move& move, bool by_server, std::optional<Ack> ack,
                   const std::shared_ptr<Peer>& mover);
   void FinishMatch();
+  // The event's limits (hands, the round's time) end the match after the hand just ended.
+  bool LimitReached() const;
   // The end of the match is stored: the series, the seats and the table move on.
   void MatchFinished(const MatchResultRecord& result);
   // The deadline for the seat to act, from now: 0 when no player is on the clock.

@@ -134,15 +134,23 @@ void Table::SubmitMove(int seat, const v1::Move& move, bool by_server, std::opti
     ended.set_seed_commitment(seed.commitment_hex);
     ended.set_dealer(seed.dealer);
   });
-  if (played.match_over) return FinishMatch();
+  if (played.match_over || LimitReached()) return FinishMatch();
   DealHand();
+}
+
+bool Table::LimitReached() const {
+  const GameMatch& match = runner_.match();
+  return settings_.limits.any() && match.AwaitingDeal() &&
+         settings_.limits.EndsAfterHand(match.HandNumber(), match.Totals(),
+                                        services_.clock.NowMs());
 }
 
 void Table::FinishMatch() {
   const GameMatch& match = runner_.match();
   MatchResultRecord result;
   result.match_id = runner_.match_id();
-  result.winner = match.Winner();
+  // A match ended by the event's limits has no winner in the engine: the side ahead wins.
+  result.winner = match.MatchOver() ? match.Winner() : LeaderOf(match.Totals());
   result.totals = match.Totals();
   result.finished_unix_ms = services_.clock.NowMs();
   result.abandoned_by = seating_.AbandonedBy();

@@ -55,6 +55,9 @@ void Table::ScheduleNext() {
 void Table::CarryOn() {
   if (!runner_.live() || !outbox_.empty() || closed_) return;
   if (runner_.match().MatchOver()) return FinishMatch();
+  if (runner_.match().AwaitingDeal() && runner_.match().HandNumber() > 0 && LimitReached()) {
+    return FinishMatch();
+  }
   if (runner_.match().AwaitingDeal()) return DealHand();
   ScheduleNext();
 }

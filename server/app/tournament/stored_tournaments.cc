@@ -125,6 +125,7 @@ void StoredTournaments::Create(std::int64_t director, NewTournament settings, Ex
                      event.row.id = *id;
                      event.state.config = config;
                      events_.emplace(*id, std::move(event));
+                     if (observer_) observer_(*id);
                    }
                    PostResult(executor, then, TournamentAnswer{TournamentRefusal::kNone, {}, *id});
                  });
@@ -324,6 +325,37 @@ void StoredTournaments::EndEarly(std::int64_t by, std::int64_t id, Executor exec
       std::move(executor), std::move(then));
 }
 
+void StoredTournaments::RecordEntry(std::int64_t id, TournamentEvent entry, Executor executor,
+                                    Then<TournamentAnswer> then) {
+  Submit(
+      id,
+      [entry = std::move(entry)](const TournamentState& state) {
+        Change change;
+        TournamentState after = state;
+        if (auto error = tournament::Apply(after, entry); !error.empty()) {
+          change.refusal = Refuse(TournamentRefusal::kNotAllowed, error);
+          return change;
+        }
+        change.entries.push_back(entry);
+        return change;
+      },
+      std::move(executor), std::move(then));
+}
+
+std::vector<std::int64_t> StoredTournaments::Ids() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::int64_t> ids;
+  for (const auto& [id, event] : events_) ids.push_back(id);
+  return ids;
+}
+
+std::optional<storage::TournamentRow> StoredTournaments::Row(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  const auto found = events_.find(id);
+  if (found == events_.end()) return std::nullopt;
+  return found->second.row;
+}
+
 std::optional<TournamentState> StoredTournaments::State(std::int64_t id) const {
   std::lock_guard lock(mutex_);
   const auto found = events_.find(id);
@@ -367,11 +399,13 @@ void StoredTournaments::Next(std::int64_t id, Event& event) {
     }
     TournamentState after = event.state;
     std::vector<storage::TournamentLogEntry> rows;
-    for (const auto& entry : change.entries) {
+    const std::int64_t now = clock_.NowMs();
+    for (auto& entry : change.entries) {
+      entry.at_ms = now;
       tournament::Apply(after, entry);
       rows.push_back({id, event.entries + static_cast<std::int64_t>(rows.size()) + 1,
                       std::string(TournamentEventKind(entry.kind)), EncodeTournamentEvent(entry),
-                      clock_.NowMs()});
+                      now});
     }
     std::string new_state = StateName(after);
     const bool state_changes = new_state != event.row.state;
@@ -403,6 +437,7 @@ void StoredTournaments::Written(std::int64_t id, const storage::WriteStatus& sta
     event.row.state = new_state;
     PostResult(request.executor, request.then,
                TournamentAnswer{TournamentRefusal::kNone, {}, answer_id});
+    if (observer_) observer_(id);
   } else {
     PostResult(request.executor, request.then,
                Refuse(TournamentRefusal::kUnavailable, status.error));

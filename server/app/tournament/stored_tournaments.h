@@ -40,6 +40,20 @@ class StoredTournaments final : public TournamentDirector {
   std::optional<tournament::TournamentState> State(std::int64_t id) const override;
   std::optional<std::int64_t> DirectorOf(std::int64_t id) const override;
 
+  // For the server running the rounds (tournament_runner.h).
+  // Stores an entry of the server's own (a table opened, a match started, a pause) after
+  // checking it fits the event as stored (kNotAllowed with why when not).
+  void RecordEntry(std::int64_t id, tournament::TournamentEvent entry, Executor executor,
+                   Then<TournamentAnswer> then);
+  // Hears every change of an event once it is durable (on the storage writer's thread,
+  // under this object's lock: it must only post). Set before any request.
+  void SetObserver(std::function<void(std::int64_t id)> observer) {
+    observer_ = std::move(observer);
+  }
+  // Every event loaded or created (registering, running or finished since).
+  std::vector<std::int64_t> Ids() const;
+  std::optional<storage::TournamentRow> Row(std::int64_t id) const;
+
  private:
   // What a request adds to the log, decided against the stored state; a refusal instead
   // when it is not allowed. `answer_id` is what the answer carries.
@@ -75,6 +89,7 @@ class StoredTournaments final : public TournamentDirector {
   // Recursive: a write refused at once (storage closed) answers inside Enqueue.
   mutable std::recursive_mutex mutex_;
   std::map<std::int64_t, Event> events_;
+  std::function<void(std::int64_t id)> observer_;
 };
 
 }  // namespace kafenio::server

@@ -20,9 +20,9 @@ constexpr std::array<std::string_view, 5> kFormats{"swiss", "round_robin", "sing
                                                    "double_elimination", "pools_knockout"};
 constexpr std::array<std::string_view, 3> kSeedings{"rating", "random", "manual"};
 constexpr std::array<std::string_view, 3> kByeScores{"win", "half", "nothing"};
-constexpr std::array<std::string_view, 7> kEventKinds{
-    "entrant_added", "entrant_removed", "started",       "round_published",
-    "result",        "finished",        "round_replaced"};
+constexpr std::array<std::string_view, 11> kEventKinds{
+    "entrant_added",  "entrant_removed", "started",       "round_published", "result", "finished",
+    "round_replaced", "table_opened",    "match_started", "paused",          "resumed"};
 constexpr std::array<std::string_view, 4> kResultKinds{"played", "forfeit", "bye", "absent"};
 
 template <std::size_t N>
@@ -200,6 +200,73 @@ bool ReadResult(const rapidjson::Value& object, int& table, tournament::MatchRes
          ReadInt(object, "second_score", result.second_score);
 }
 
+void WriteStrings(Writer& w, std::string_view key, const std::vector<std::string>& items) {
+  Key(w, key);
+  w.StartArray();
+  for (const auto& item : items) Str(w, item);
+  w.EndArray();
+}
+
+bool ReadStrings(const rapidjson::Value& object, const char* key, std::vector<std::string>& out) {
+  const auto member = object.FindMember(key);
+  if (member == object.MemberEnd() || !member->value.IsArray()) return false;
+  for (const auto& item : member->value.GetArray()) {
+    if (!item.IsString()) return false;
+    out.emplace_back(item.GetString(), item.GetStringLength());
+  }
+  return true;
+}
+
+bool ReadInt64(const rapidjson::Value& object, const char* key, std::int64_t& out) {
+  const auto member = object.FindMember(key);
+  if (member == object.MemberEnd() || !member->value.IsInt64()) return false;
+  out = member->value.GetInt64();
+  return true;
+}
+
+void WritePlay(Writer& w, const tournament::TournamentPlay& play) {
+  Key(w, "play");
+  w.StartObject();
+  Key(w, "preset");
+  Str(w, play.preset);
+  WriteStrings(w, "options", play.options);
+  WriteStrings(w, "knockout_options", play.knockout_options);
+  Key(w, "hands");
+  w.Int(play.hands);
+  Key(w, "players");
+  w.Int(play.players);
+  Key(w, "rated");
+  w.Bool(play.rated);
+  Key(w, "turn_clock_ms");
+  w.Int(play.turn_clock_ms);
+  Key(w, "round_time_limit_ms");
+  w.Int64(play.round_time_limit_ms);
+  Key(w, "no_show_grace_ms");
+  w.Int64(play.no_show_grace_ms);
+  Key(w, "bot_level");
+  Str(w, play.bot_level);
+  w.EndObject();
+}
+
+bool ReadPlay(const rapidjson::Value& object, tournament::TournamentPlay& play) {
+  if (!object.IsObject()) return false;
+  std::string_view preset;
+  std::string_view bot_level;
+  if (!ReadString(object, "preset", preset) || !ReadStrings(object, "options", play.options) ||
+      !ReadStrings(object, "knockout_options", play.knockout_options) ||
+      !ReadInt(object, "hands", play.hands) || !ReadInt(object, "players", play.players) ||
+      !ReadBool(object, "rated", play.rated) ||
+      !ReadInt(object, "turn_clock_ms", play.turn_clock_ms) ||
+      !ReadInt64(object, "round_time_limit_ms", play.round_time_limit_ms) ||
+      !ReadInt64(object, "no_show_grace_ms", play.no_show_grace_ms) ||
+      !ReadString(object, "bot_level", bot_level)) {
+    return false;
+  }
+  play.preset = std::string(preset);
+  play.bot_level = std::string(bot_level);
+  return true;
+}
+
 }  // namespace
 
 std::string EncodeTournamentSettings(const tournament::TournamentConfig& config) {
@@ -241,6 +308,7 @@ std::string EncodeTournamentSettings(const tournament::TournamentConfig& config)
     w.EndArray();
   }
   w.EndArray();
+  WritePlay(w, config.play);
   w.EndObject();
   return buffer.GetString();
 }
@@ -282,6 +350,9 @@ std::optional<tournament::TournamentConfig> DecodeTournamentSettings(std::string
     }
     config.forbidden.insert(tournament::EntrantPair::Of(item[0].GetInt(), item[1].GetInt()));
   }
+  // Events stored before the server ran rounds have no "play": the defaults.
+  const auto play = o.FindMember("play");
+  if (play != o.MemberEnd() && !ReadPlay(play->value, config.play)) return std::nullopt;
   return config;
 }
 
@@ -321,8 +392,29 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
     case TournamentEvent::Kind::kResult:
       WriteResult(w, event.table, event.result);
       break;
+    case TournamentEvent::Kind::kTableOpened:
+    case TournamentEvent::Kind::kMatchStarted:
+      Key(w, "round");
+      w.Int(event.round_number);
+      Key(w, "table");
+      w.Int(event.table);
+      if (event.kind == TournamentEvent::Kind::kTableOpened) {
+        Key(w, "table_id");
+        Str(w, event.table_id);
+        Key(w, "table_number");
+        w.Int64(event.table_number);
+      } else {
+        Key(w, "match_id");
+        w.Int64(event.match_id);
+      }
+      break;
+    case TournamentEvent::Kind::kPaused:
+      Key(w, "reason");
+      Str(w, event.reason);
+      break;
     case TournamentEvent::Kind::kStarted:
     case TournamentEvent::Kind::kFinished:
+    case TournamentEvent::Kind::kResumed:
       break;
   }
   w.EndObject();
@@ -353,8 +445,26 @@ std::optional<TournamentEvent> DecodeTournamentEvent(std::string_view kind,
     case TournamentEvent::Kind::kResult:
       ok = ReadResult(o, event.table, event.result);
       break;
+    case TournamentEvent::Kind::kTableOpened: {
+      std::string_view table_id;
+      ok = ReadInt(o, "round", event.round_number) && ReadInt(o, "table", event.table) &&
+           ReadString(o, "table_id", table_id) && ReadInt64(o, "table_number", event.table_number);
+      event.table_id = std::string(table_id);
+      break;
+    }
+    case TournamentEvent::Kind::kMatchStarted:
+      ok = ReadInt(o, "round", event.round_number) && ReadInt(o, "table", event.table) &&
+           ReadInt64(o, "match_id", event.match_id);
+      break;
+    case TournamentEvent::Kind::kPaused: {
+      std::string_view reason;
+      ok = ReadString(o, "reason", reason);
+      event.reason = std::string(reason);
+      break;
+    }
     case TournamentEvent::Kind::kStarted:
     case TournamentEvent::Kind::kFinished:
+    case TournamentEvent::Kind::kResumed:
       break;
   }
   if (!ok) return std::nullopt;

@@ -15,6 +15,7 @@ StoredTournamentLog DecodeStoredTournament(storage::TournamentRow row,
       stored.problems.push_back("entry " + std::to_string(stored.entries) + " is missing");
     }
     if (auto event = DecodeTournamentEvent(entry.kind, entry.payload)) {
+      event->at_ms = entry.at_ms;
       stored.events.push_back(std::move(*event));
     } else {
       stored.problems.push_back("entry " + std::to_string(entry.entry) + " (" + entry.kind +

@@ -1,0 +1,31 @@
+#pragma once
+// How an event's matches are played, beside what pairing and standings depend on: the
+// game's preset and options (the target), a fixed number of hands instead, the clocks,
+// the round's time limit and the grace before a no-show is forfeited. The server opens
+// every table of a round from these (server/app/tournament/tournament_runner.h).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kafenio::tournament {
+
+struct TournamentPlay {
+  std::string preset;                // "" takes the game's default
+  std::vector<std::string> options;  // KEY=VALUE, e.g. "target=151"
+  // Knockout stages (the knockout after pools, and every knockout round) may play another
+  // target: these options replace `options` there; empty keeps them.
+  std::vector<std::string> knockout_options;
+  int hands = 0;          // > 0: a match is this many hands (then the target is not used)
+  int players = 0;        // seats at a table: 0 as the game has it (Diloti 2, Pilotta 4)
+  bool rated = false;     // tournament matches change ratings (pairs: team ratings)
+  int turn_clock_ms = 0;  // 0: the server's default
+  // The round's time limit from its start (0: none): at the limit the hand in play
+  // finishes, the side ahead wins; level sides play one more hand.
+  std::int64_t round_time_limit_ms = 0;
+  // A reserved seat whose player has not come within this long after the round starts
+  // forfeits the match (0: never; the match simply waits, bots stand in once it starts).
+  std::int64_t no_show_grace_ms = 0;
+  std::string bot_level = "easy";  // bot entrants: easy or strong
+};
+
+}  // namespace kafenio::tournament
