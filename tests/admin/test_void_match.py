@@ -53,8 +53,14 @@ async def decided_match(winner, loser, rng):
     plays the seat and the leaver's side loses, docs/ratings.md). Returns its id."""
     table_id = await seat_both(winner, loser)
     await loser.request("leave_table", {"table_id": table_id})
+    # What the table sent the loser before the leave's reply is queued by now: drop it, so
+    # their next match's events start from its first.
+    while loser.match_event_waiting():
+        await loser.next_match_event()
     ended = await play_seat(winner, table_id, rng)
     await winner.request("leave_table", {"table_id": table_id})
+    while winner.match_event_waiting():
+        await winner.next_match_event()
     return int(ended["match_id"])
 
 
