@@ -1,8 +1,8 @@
 // End-to-end: the admin console page (web/admin) in headless Chromium against the real
 // server. The first owner is made with `kafenio admin create-user --totp`; a player (a
 // WebSocket opened in a page) plays at a table of bots. The owner switches the page to
-// Greek, signs in with password and TOTP code, finds the live table, pauses it, watches it
-// and reveals the hands, finds the
+// Greek, signs in with password and TOTP code, finds the live table, pauses it, voids its
+// match, watches it and reveals the hands, finds the
 // player and bans them (their connection is closed), sends an announcement that a player
 // in the web client sees, and sees the actions in the audit log, whose chain verifies. The public port answers 404 for the console.
 //
@@ -106,6 +106,11 @@ try {
   await row.getByRole('button', { name: 'Παύση' }).click();
   await row.getByText('σε παύση').waitFor();
 
+  // The match in play voided from the list (confirmed in the dialog): on record.
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Ακύρωση' }).click();
+  await page.locator('#message', { hasText: 'Έγινε.' }).waitFor();
+
   // Watched as a spectator sees it, then the hidden hands revealed (an audited look).
   await row.getByRole('button', { name: 'Παρακολούθηση' }).click();
   await page.locator('#watch-view dt', { hasText: 'phase' }).waitFor();
@@ -139,6 +144,7 @@ try {
   const audit = page.locator('#audit tbody');
   await audit.locator('tr', { hasText: 'table.pause' }).waitFor();
   await audit.locator('tr', { hasText: 'table.reveal' }).waitFor();
+  await audit.locator('tr', { hasText: 'match.void' }).filter({ hasText: 'ok: live' }).waitFor();
   await audit.locator('tr', { hasText: 'player.ban' }).filter({ hasText: 'εξαπάτηση' }).waitFor();
   await page.locator('#verify').click();
   await page.getByText(/Το αρχείο ελέγχου είναι ακέραιο/).waitFor();

@@ -105,6 +105,15 @@ async function loadTables() {
     if (permissions.includes('watch_table')) {
       actions.appendChild(button(t('watch'), () => act(() => watch(table.table_id))));
     }
+    if (table.match_in_progress && permissions.includes('void_matches')) {
+      // The match in play: voided, it is played on but never rated.
+      actions.appendChild(button(t('voidMatch'), () => act(async () => {
+        const reason = $('#table-reason').value.trim();
+        if (!reason) throw new Error(t('reasonNeeded'));
+        if (!window.confirm(t('confirmVoid', { id: table.match_id }))) return;
+        await api('POST', `matches/${table.match_id}/void`, { reason });
+      })));
+    }
     for (const action of table.paused ? ['resume', 'close'] : ['pause', 'close']) {
       actions.appendChild(button(t(action), () => act(async () => {
         const reason = $('#table-reason').value.trim();
