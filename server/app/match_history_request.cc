@@ -32,6 +32,10 @@ void FillEntry(const MatchHistoryEntry& entry, v1::MatchHistoryEntry& out) {
     change.set_rating_after(entry.rating->rating_after);
     change.set_rd_after(entry.rating->rd_after);
   }
+  if (entry.void_reason) {
+    out.set_voided(true);
+    out.set_void_reason(*entry.void_reason);
+  }
 }
 
 }  // namespace

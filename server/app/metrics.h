@@ -34,6 +34,12 @@ class Metrics {
 
   // A move's time from its arrival to its broadcast (durable by then).
   void ObserveMoveLatency(std::int64_t microseconds);
+  // The histogram's counts per bucket (not cumulative), the last one +Inf.
+  std::array<std::int64_t, kLatencyBucketsUs.size() + 1> LatencyBuckets() const {
+    std::array<std::int64_t, kLatencyBucketsUs.size() + 1> counts{};
+    for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = buckets_[i].load();
+    return counts;
+  }
   std::string Render() const;
 
  private:

@@ -22,6 +22,13 @@ class TokenBucket {
     return true;
   }
 
+  // Whether the bucket has saved up its whole burst by `now_ms`: it is then no different
+  // from a new one, and an owner keeping many may forget it.
+  bool FullAt(std::int64_t now_ms) const {
+    const std::int64_t elapsed_ms = std::max<std::int64_t>(0, now_ms - last_ms_);
+    return tokens_ + static_cast<double>(elapsed_ms) / 1000.0 * rate_ >= burst_;
+  }
+
  private:
   double rate_;
   double burst_;

@@ -61,6 +61,9 @@ storage::WriteOp RecordMatchResult(storage::MatchResult result, Glicko2Config co
     const storage::Match& match = *found;
     transaction.FinishMatch(result);
     if (!IsRatedMatch(match)) return;
+    // Voided by staff while it was played (server/app/admin/match_void.cc): it counts for
+    // nothing, so it is never rated.
+    if (!transaction.Staff().MatchVoids({result.match_id}).empty()) return;
     const std::string mode(*RatingMode(match.game, static_cast<int>(match.seats.size())));
     std::vector<storage::Rating> before;
     for (const auto& seat : match.seats) {

@@ -53,6 +53,7 @@ constexpr CopiedTable kTables[] = {
     {"audit_log", "id, at_ms, actor, action, target, reason, outcome, prev_hash, hash", "id"},
     {"sanctions",
      "id, account_id, kind, reason, staff, created_ms, until_ms, lifted_ms, lifted_by", "id"},
+    {"match_voids", "match_id, reason, staff, voided_ms", nullptr},  // migration 0015
 };
 
 int ColumnCount(const char* columns) {

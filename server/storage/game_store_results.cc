@@ -1,6 +1,7 @@
 // GameStore's readers of finished matches and ratings (issue 5), on the storage
 // readers LoadMatchRecord, MatchHistory, FindMatch, RatingHistory, FindRating and
 // Leaderboard.
+#include <algorithm>
 #include <string>
 
 #include "server/rating/rating_modes.h"
@@ -38,7 +39,19 @@ std::optional<RatingChange> ChangeOf(storage::Storage& storage, std::int64_t acc
 }  // namespace
 
 std::optional<std::string> GameStore::FinishedMatchRecord(std::int64_t match_id) {
-  return storage_->LoadMatchRecord(match_id);
+  auto record = storage_->LoadMatchRecord(match_id);
+  if (!record) return record;
+  // A voided match's record says so in a comment, which readers of the format skip
+  // (shared/record-format.md): the moves are as played, the result counts for nothing.
+  std::vector<storage::MatchVoid> voids;
+  storage_->ReadStaff([&](storage::StaffSql& sql) { voids = sql.MatchVoids({match_id}); });
+  if (!voids.empty()) {
+    std::string reason = voids.front().reason;
+    std::replace(reason.begin(), reason.end(), '\n', ' ');
+    std::replace(reason.begin(), reason.end(), '\r', ' ');
+    *record = "# void: " + reason + "\n" + *record;
+  }
+  return record;
 }
 
 std::vector<MatchHistoryEntry> GameStore::MatchHistory(std::int64_t account_id, int limit,
@@ -78,6 +91,17 @@ std::vector<MatchHistoryEntry> GameStore::MatchHistory(std::int64_t account_id, 
       }
     }
     history.push_back(std::move(entry));
+  }
+  // Which of them staff voided (migration 0015).
+  std::vector<std::int64_t> ids;
+  for (const auto& entry : history) ids.push_back(entry.match_id);
+  std::vector<storage::MatchVoid> voids;
+  if (!ids.empty())
+    storage_->ReadStaff([&](storage::StaffSql& sql) { voids = sql.MatchVoids(ids); });
+  for (const auto& match_void : voids) {
+    for (auto& entry : history) {
+      if (entry.match_id == match_void.match_id) entry.void_reason = match_void.reason;
+    }
   }
   return history;
 }

@@ -37,7 +37,8 @@ struct MatchHistoryEntry {
   int winner = -1;   // team, -1 while live or without a winner
   std::vector<int> totals;
   bool rated = false;
-  std::optional<RatingChange> rating;  // rated matches only
+  std::optional<RatingChange> rating;      // rated matches only
+  std::optional<std::string> void_reason;  // voided by staff: it counts for nothing
 };
 
 // A player's current rating in one mode.

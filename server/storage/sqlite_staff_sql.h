@@ -35,6 +35,19 @@ class SqliteStaffSql final : public StaffSql {
   void RenamePlayer(std::int64_t account_id, std::string_view name) override;
   void RevokePlayerSessions(std::int64_t account_id) override;  // sqlite_staff_revoke.cc
 
+  // sqlite_match_void.cc
+  void PutMatchVoid(const MatchVoid& match_void) override;
+  std::vector<MatchVoid> MatchVoids(const std::vector<std::int64_t>& match_ids) override;
+  std::optional<MatchResult> MatchOutcome(std::int64_t match_id) override;
+  std::vector<RatingHistoryRow> RatingRowsFrom(std::string_view mode,
+                                               std::int64_t match_id) override;
+  std::optional<RatingHistoryRow> RatingRowBefore(std::int64_t account_id, std::string_view mode,
+                                                  std::int64_t before_id) override;
+  void SetRatingRow(const RatingHistoryRow& row) override;
+  void DeleteRatingRowsOf(std::int64_t match_id) override;
+  void SetCurrentRating(const Rating& rating) override;
+  void DeleteCurrentRating(std::int64_t account_id, std::string_view mode) override;
+
  private:
   // Throws when the last statement changed no row.
   void ExpectChanged(const char* what);

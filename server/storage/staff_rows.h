@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "server/storage/rows.h"
+
 namespace kafenio::storage {
 
 struct StaffAccount {
@@ -65,6 +67,27 @@ struct PlayerSummary {
   std::string name;
   bool guest = false;
   std::int64_t created_ms = 0;
+};
+
+// A match voided by staff (migration 0015): it counts for nothing.
+struct MatchVoid {
+  std::int64_t match_id = 0;
+  std::string reason;
+  std::string staff;
+  std::int64_t voided_ms = 0;
+};
+
+// One row of rating_history: a player's rating after one rated match. Rows are numbered in
+// the order the matches were rated.
+struct RatingHistoryRow {
+  std::int64_t id = 0;
+  std::int64_t account_id = 0;
+  std::string mode;
+  std::int64_t match_id = 0;
+  double rating = 0;
+  double rd = 0;
+  double volatility = 0;
+  std::int64_t time_ms = 0;
 };
 
 }  // namespace kafenio::storage

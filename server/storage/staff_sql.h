@@ -59,6 +59,29 @@ class StaffSql {
   virtual void RenamePlayer(std::int64_t account_id, std::string_view name) = 0;
   // staff_revoke_player_sessions: signs the player out everywhere (their sessions go).
   virtual void RevokePlayerSessions(std::int64_t account_id) = 0;
+
+  // Voiding matches (migration 0015; *_match_void.cc). Throws (a conflict) when the match
+  // is void already.
+  virtual void PutMatchVoid(const MatchVoid& match_void) = 0;
+  // Those of these matches that are void.
+  virtual std::vector<MatchVoid> MatchVoids(const std::vector<std::int64_t>& match_ids) = 0;
+  // How a finished match ended (its record left out); none while live.
+  virtual std::optional<MatchResult> MatchOutcome(std::int64_t match_id) = 0;
+  // The mode's rating_history rows from the first row of this match on, in the order they
+  // were written; empty when the match has none.
+  virtual std::vector<RatingHistoryRow> RatingRowsFrom(std::string_view mode,
+                                                       std::int64_t match_id) = 0;
+  // The player's last row in the mode before row `before_id`; none: a new player then.
+  virtual std::optional<RatingHistoryRow> RatingRowBefore(std::int64_t account_id,
+                                                          std::string_view mode,
+                                                          std::int64_t before_id) = 0;
+  // Sets a row's rating, rd and volatility (by its id).
+  virtual void SetRatingRow(const RatingHistoryRow& row) = 0;
+  virtual void DeleteRatingRowsOf(std::int64_t match_id) = 0;
+  // The current rating alone, without a history row; Delete: the player has no rated match
+  // left in the mode.
+  virtual void SetCurrentRating(const Rating& rating) = 0;
+  virtual void DeleteCurrentRating(std::int64_t account_id, std::string_view mode) = 0;
 };
 
 }  // namespace kafenio::storage

@@ -248,8 +248,9 @@ HttpRoutes AdminRoutes(AdminServices services) {
     auth.Logout(c.token, c.who);
     return ApiAnswer{200, "{}"};
   });
-  api.Get("/admin/api/dashboard", P::view_dashboard,
-          [&console](const Call& c) { return console.Dashboard(c.who); });
+  api.Get("/admin/api/dashboard", P::view_dashboard, [&console, &auth](const Call& c) {
+    return console.Dashboard(c.who, auth.LimiterKeys());
+  });
   api.Get("/admin/api/tables", P::view_dashboard,
           [&console](const Call& c) { return console.Tables(c.who, QueryOf(c.request)); });
   for (const char* action : {"pause", "resume", "close"}) {
@@ -258,8 +259,16 @@ HttpRoutes AdminRoutes(AdminServices services) {
                return console.TableAction(c.who, c.params.at("id"), action, c.body);
              });
   }
+  api.Get("/admin/api/tables/{id}/view", P::watch_table,
+          [&console](const Call& c) { return console.WatchTable(c.who, c.params.at("id")); });
+  api.Post("/admin/api/tables/{id}/reveal", P::reveal_hands, [&console](const Call& c) {
+    return console.RevealHands(c.who, c.params.at("id"), c.body);
+  });
   api.Post("/admin/api/tables/{id}/kick", P::manage_tables,
            [&console](const Call& c) { return console.Kick(c.who, c.params.at("id"), c.body); });
+  api.Post("/admin/api/matches/{id}/void", P::void_matches, [&console](const Call& c) {
+    return console.VoidMatch(c.who, c.params.at("id"), c.body);
+  });
   api.Get("/admin/api/players", P::view_players,
           [&console](const Call& c) { return console.SearchPlayers(c.who, QueryOf(c.request)); });
   api.Get("/admin/api/players/{id}", P::view_players,

@@ -8,7 +8,10 @@ namespace {
 
 TEST_CASE("the role table", "[admin][roles]") {
   using P = Permission;
-  CHECK(PermissionsOf(Role::owner).size() == 10);
+  CHECK(PermissionsOf(Role::owner).size() == 11);
+  CHECK(Allows(Role::admin, P::void_matches));
+  CHECK_FALSE(Allows(Role::moderator, P::void_matches));
+  CHECK_FALSE(Allows(Role::director, P::void_matches));
   CHECK(Allows(Role::admin, P::announce));
   CHECK_FALSE(Allows(Role::moderator, P::announce));
   CHECK_FALSE(Allows(Role::admin, P::manage_staff));

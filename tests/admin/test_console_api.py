@@ -3,7 +3,8 @@
 - the public port answers 404 for every admin path and /metrics;
 - every endpoint, for every role: allowed, or refused with nothing changed; requests
   without a session, or writes without the CSRF token, are refused with nothing changed;
-- sign-in: wrong password or TOTP code refused and audited, rate-limited;
+- sign-in: wrong password or TOTP code refused and audited, rate-limited; the limiter's
+  buckets are forgotten once full again (the map does not grow without bound);
 - each action end to end: live tables with filters, pause (moves refused, the turn clock
   frozen on the injected clock) and resume, close; ban (the connection closed, sign-in
   refused) and lifting it; mute (chat refused with MUTED); rename; revoking sessions;
@@ -27,9 +28,10 @@ PASSWORDS = {"elena": "owner password 1", "adam": "admin password 1",
 ROLES = {"elena": "owner", "adam": "admin", "mona": "moderator", "dora": "director"}
 GRANTS = {  # the role table of server/app/admin/roles.cc, written out again
     "owner": {"view_dashboard", "watch_table", "reveal_hands", "manage_tables", "view_players",
-              "moderate_players", "view_audit", "manage_staff", "announce", "direct_tournaments"},
+              "moderate_players", "view_audit", "manage_staff", "announce", "direct_tournaments",
+              "void_matches"},
     "admin": {"view_dashboard", "watch_table", "reveal_hands", "manage_tables", "view_players",
-              "moderate_players", "view_audit", "announce", "direct_tournaments"},
+              "moderate_players", "view_audit", "announce", "direct_tournaments", "void_matches"},
     "moderator": {"view_dashboard", "watch_table", "manage_tables", "view_players",
                   "moderate_players"},
     "director": {"view_dashboard", "watch_table", "direct_tournaments"},
@@ -56,6 +58,9 @@ ENDPOINTS = [
     ("POST", "/admin/api/staff", "manage_staff",
      {"name": "newbie", "password": "a long password", "role": "moderator"}),
     ("POST", "/admin/api/announcements", "announce", {"text": ""}),
+    ("POST", "/admin/api/matches/{match}/void", "void_matches", {"reason": "t"}),
+    ("GET", "/admin/api/tables/{table}/view", "watch_table", None),
+    ("POST", "/admin/api/tables/{table}/reveal", "reveal_hands", {"reason": "t"}),
     ("POST", "/admin/api/logout", "view_dashboard", {}),
 ]
 
@@ -85,7 +90,8 @@ async def login(server, name, code_for=None):
 
 
 def fill(path, table, player, sanction):
-    return path.format(table=table, player=player, sanction=sanction)
+    # No match of that id: an allowed void is answered 404 and changes nothing.
+    return path.format(table=table, player=player, sanction=sanction, match=999999)
 
 
 async def call(staff, method, path, body=None, csrf=True):
@@ -341,6 +347,15 @@ async def main():
             statuses.append(http("POST", server.admin + "/admin/api/login",
                                  {"name": "ghost", "password": "x"})[0])
         assert 429 in statuses, statuses
+        # Every name tried has a bucket, but not for ever: once a minute the full ones go.
+        for n in range(30):
+            http("POST", server.admin + "/admin/api/login", {"name": f"ghost{n}", "password": "x"})
+        status, dashboard = await call(owner, "GET", "/admin/api/dashboard")
+        assert dashboard["login_limiter_keys"] >= 31, dashboard
+        await server.advance(61000)
+        http("POST", server.admin + "/admin/api/login", {"name": "ghost", "password": "x"})
+        status, dashboard = await call(owner, "GET", "/admin/api/dashboard")
+        assert dashboard["login_limiter_keys"] == 2, dashboard  # this name and address
 
         # --- Logout ends the session.
         assert (await call(staff["dora"], "POST", "/admin/api/logout", {}))[0] == 200

@@ -1,7 +1,8 @@
 // End-to-end: the admin console page (web/admin) in headless Chromium against the real
 // server. The first owner is made with `kafenio admin create-user --totp`; a player (a
 // WebSocket opened in a page) plays at a table of bots. The owner switches the page to
-// Greek, signs in with password and TOTP code, finds the live table, pauses it, finds the
+// Greek, signs in with password and TOTP code, finds the live table, pauses it, voids its
+// match, watches it and reveals the hands, finds the
 // player and bans them (their connection is closed), sends an announcement that a player
 // in the web client sees, and sees the actions in the audit log, whose chain verifies. The public port answers 404 for the console.
 //
@@ -105,6 +106,22 @@ try {
   await row.getByRole('button', { name: 'Παύση' }).click();
   await row.getByText('σε παύση').waitFor();
 
+  // The match in play voided from the list (confirmed in the dialog): on record.
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Ακύρωση' }).click();
+  await page.locator('#message', { hasText: 'Έγινε.' }).waitFor();
+
+  // Watched as a spectator sees it, then the hidden hands revealed (an audited look).
+  await row.getByRole('button', { name: 'Παρακολούθηση' }).click();
+  await page.locator('#watch-view dt', { hasText: 'phase' }).waitFor();
+  await page.locator('#watch-view dt', { hasText: 'hand_sizes' }).waitFor();
+  assert(await page.locator('#watch-view dt', { hasText: /^hand$/ }).count() === 0,
+    'a spectator sees no hand');
+  await page.getByRole('button', { name: 'Αποκάλυψη των χαρτιών' }).click();
+  await page.locator('#hands p.hand').nth(3).waitFor();
+  const seat0 = await page.locator('#hands p.hand').first().textContent();
+  assert(/^Θέση 0: \S{2}( \S{2})*$/.test(seat0), `seat 0's hand: ${seat0}`);
+
   // The player, found and banned: their connection closes.
   await page.locator('#player-search input[name=q]').fill('anna');
   await page.locator('#player-search button').click();
@@ -126,6 +143,8 @@ try {
   await page.locator('#audit-filter button[type=submit]').click();
   const audit = page.locator('#audit tbody');
   await audit.locator('tr', { hasText: 'table.pause' }).waitFor();
+  await audit.locator('tr', { hasText: 'table.reveal' }).waitFor();
+  await audit.locator('tr', { hasText: 'match.void' }).filter({ hasText: 'ok: live' }).waitFor();
   await audit.locator('tr', { hasText: 'player.ban' }).filter({ hasText: 'εξαπάτηση' }).waitFor();
   await page.locator('#verify').click();
   await page.getByText(/Το αρχείο ελέγχου είναι ακέραιο/).waitFor();

@@ -1,10 +1,12 @@
-// The admin console page: signs in, then shows the dashboard, live tables (pause, resume,
-// close), players (search, ban, mute, lift) and the audit log (filters, verify). Talks to
+// The admin console page: signs in, then shows the dashboard, live tables (watch, reveal
+// the hands, pause, resume, close), players (search, ban, mute, lift, void one of their matches) and the audit log
+// (filters, verify). Talks to
 // the JSON API of docs/admin.md on the admin listener; every write sends the CSRF token.
 import { t, toggleLanguage, translatePage } from './i18n.js';
 
 const $ = (selector) => document.querySelector(selector);
 let csrf = '';
+let permissions = [];
 
 function show(message) {
   $('#message').textContent = message;
@@ -50,21 +52,41 @@ async function act(action) {
   }
 }
 
+// The dashboard: the server's counters now, and rates over the last minutes (the server
+// keeps a sample each time it is asked; the page asks every five seconds).
+let dashboardTimer = null;
+
+function rate(value, digits = 1) {
+  return value === null || value === undefined ? '—' : Number(value).toFixed(digits);
+}
+
 async function loadDashboard() {
   const numbers = await api('GET', 'dashboard');
+  const win = numbers.window;
+  const has = win.ms > 0;
   const list = $('#numbers');
   list.replaceChildren();
-  for (const [key, field] of [['connections', 'connections'], ['openTables', 'tables'],
-    ['liveMatches', 'live_matches'], ['moves', 'moves_total'], ['errors', 'errors_total'],
-    ['storageErrors', 'storage_errors_total']]) {
+  for (const [key, value] of [
+    ['connections', numbers.connections], ['openTables', numbers.tables],
+    ['liveMatches', numbers.live_matches],
+    ['movesPerSecond', has ? rate(win.moves_per_second, 2) : '—'],
+    ['errorsPerMinute', has ? rate(win.errors_per_minute) : '—'],
+    ['storageErrorsPerMinute', has ? rate(win.storage_errors_per_minute) : '—'],
+    ['commitsPerSecond', has ? rate(win.commits_per_second, 2) : '—'],
+    ['latency', has ? `${rate(win.move_latency_p50_ms)} / ${rate(win.move_latency_p99_ms)}` : '—'],
+    ['tournaments', `${numbers.tournaments_running} / ${numbers.tournaments_registering}`],
+    ['moves', numbers.moves_total], ['errors', numbers.errors_total],
+    ['storageErrors', numbers.storage_errors_total]]) {
     const item = document.createElement('div');
+    item.dataset.key = key;
     const dt = document.createElement('dt');
     dt.textContent = t(key);
     const dd = document.createElement('dd');
-    dd.textContent = numbers[field];
+    dd.textContent = value;
     item.append(dt, dd);
     list.appendChild(item);
   }
+  $('#window').textContent = has ? t('window', { s: Math.round(win.ms / 1000) }) : t('noWindow');
 }
 
 async function loadTables() {
@@ -80,6 +102,18 @@ async function loadTables() {
     cell(row, (table.seats || []).map((s) => s.name || '—').join(', '));
     cell(row, table.paused ? t('paused') : (table.match_in_progress ? t('playing') : t('waiting')));
     const actions = cell(row, '');
+    if (permissions.includes('watch_table')) {
+      actions.appendChild(button(t('watch'), () => act(() => watch(table.table_id))));
+    }
+    if (table.match_in_progress && permissions.includes('void_matches')) {
+      // The match in play: voided, it is played on but never rated.
+      actions.appendChild(button(t('voidMatch'), () => act(async () => {
+        const reason = $('#table-reason').value.trim();
+        if (!reason) throw new Error(t('reasonNeeded'));
+        if (!window.confirm(t('confirmVoid', { id: table.match_id }))) return;
+        await api('POST', `matches/${table.match_id}/void`, { reason });
+      })));
+    }
     for (const action of table.paused ? ['resume', 'close'] : ['pause', 'close']) {
       actions.appendChild(button(t(action), () => act(async () => {
         const reason = $('#table-reason').value.trim();
@@ -90,6 +124,71 @@ async function loadTables() {
     }
     body.appendChild(row);
   }
+}
+
+// Watching a table: what a spectator sees, asked again every second and a half while the
+// section is open. Revealing the hands is one audited look each time.
+let watched = null;
+let watchTimer = null;
+
+function viewLines(list, view) {
+  list.replaceChildren();
+  for (const [key, value] of Object.entries(view)) {
+    if (value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    const item = document.createElement('div');
+    const dt = document.createElement('dt');
+    dt.textContent = key;
+    const dd = document.createElement('dd');
+    dd.textContent = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    item.append(dt, dd);
+    list.appendChild(item);
+  }
+}
+
+async function refreshWatch() {
+  if (!watched) return;
+  const { table, view } = await api('GET', `tables/${encodeURIComponent(watched)}/view`);
+  $('#watch-table').textContent = `${table.table_id} (${table.game}) — ` +
+    (table.seats || []).map((s) => s.name || '—').join(', ');
+  const list = $('#watch-view');
+  if (!view) {
+    list.replaceChildren();
+    list.textContent = t('noMatch');
+    return;
+  }
+  const event = view.match_event;
+  viewLines(list, { seq: event.seq, match_id: event.match_id, ...Object.values(event.view)[0] });
+}
+
+async function watch(tableId) {
+  watched = tableId;
+  $('#watch').hidden = false;
+  $('#reveal').hidden = !permissions.includes('reveal_hands');
+  $('#hands').replaceChildren();
+  clearInterval(watchTimer);
+  watchTimer = setInterval(() => refreshWatch().catch((error) => show(error.message)), 1500);
+  await refreshWatch();
+}
+
+function stopWatching() {
+  watched = null;
+  clearInterval(watchTimer);
+  $('#watch').hidden = true;
+}
+
+async function reveal() {
+  const reason = $('#table-reason').value.trim();
+  if (!reason) throw new Error(t('reasonNeeded'));
+  const { seats } = await api('POST', `tables/${encodeURIComponent(watched)}/reveal`, { reason });
+  const hands = $('#hands');
+  hands.replaceChildren();
+  seats.forEach((seat, n) => {
+    const view = Object.values(seat.match_event.view)[0];
+    const line = document.createElement('p');
+    line.className = 'hand';
+    line.textContent = `${t('seat', { n })}: ${(view.hand || []).join(' ')}`;
+    hands.appendChild(line);
+  });
 }
 
 let chosenPlayer = null;
@@ -109,6 +208,31 @@ async function loadPlayer(id) {
         const reason = $('#sanction').elements.reason.value.trim();
         if (!reason) throw new Error(t('reasonNeeded'));
         await api('POST', `sanctions/${s.id}/lift`, { reason });
+        await loadPlayer(id);
+      })));
+    }
+    list.appendChild(item);
+  }
+  showHistory(player, id);
+}
+
+// The player's last matches; staff who may void one get a Void button (with the reason
+// typed in the sanction form above).
+function showHistory(player, id) {
+  $('#history-title').hidden = player.history.length === 0;
+  const list = $('#history');
+  list.replaceChildren();
+  for (const m of player.history) {
+    const item = document.createElement('li');
+    item.dataset.match = m.match_id;
+    const mark = m.voided ? ` — ${t('voided')}` : (m.rated ? ` ★ ${t('rated')}` : '');
+    item.textContent = `#${m.match_id} ${m.game} ${m.state}${mark} `;
+    if (!m.voided && permissions.includes('void_matches')) {
+      item.appendChild(button(t('voidMatch'), () => act(async () => {
+        const reason = $('#sanction').elements.reason.value.trim();
+        if (!reason) throw new Error(t('reasonNeeded'));
+        if (!window.confirm(t('confirmVoid', { id: m.match_id }))) return;
+        await api('POST', `matches/${m.match_id}/void`, { reason });
         await loadPlayer(id);
       })));
     }
@@ -176,6 +300,7 @@ async function verify() {
 
 async function signedIn(me) {
   csrf = me.csrf;
+  permissions = me.permissions;
   $('#who').textContent = `${me.name} (${me.role})`;
   $('#login').hidden = true;
   $('#console').hidden = false;
@@ -184,12 +309,16 @@ async function signedIn(me) {
   $('#announce-section').hidden = !me.permissions.includes('announce');
   show('');
   await loadDashboard();
+  clearInterval(dashboardTimer);
+  dashboardTimer = setInterval(() => loadDashboard().catch(() => {}), 5000);
   await loadTables();
   if (me.permissions.includes('view_audit')) await loadAudit();
 }
 
 function signedOut() {
   csrf = '';
+  clearInterval(dashboardTimer);
+  stopWatching();
   $('#who').textContent = '';
   $('#login').hidden = false;
   $('#console').hidden = true;
@@ -224,6 +353,8 @@ $('#table-filter').addEventListener('submit', (event) => {
   act(async () => { await loadDashboard(); await loadTables(); });
 });
 $('#player-search').addEventListener('submit', searchPlayers);
+$('#watch-stop').addEventListener('click', stopWatching);
+$('#reveal').addEventListener('click', () => act(reveal));
 for (const b of document.querySelectorAll('#sanction button')) {
   b.addEventListener('click', () => sanction(b.dataset.action));
 }

@@ -1,6 +1,5 @@
 #include "server/app/admin/console.h"
 
-#include <charconv>
 #include <future>
 
 #include "kafenio/v1/kafenio.json.h"
@@ -12,62 +11,6 @@ namespace kafenio::server::admin {
 namespace {
 
 using json::Writer;
-
-// The longest reason kept: the audit log is for sentences, not documents.
-constexpr std::size_t kMaxReason = 500;
-
-std::string Text(const rapidjson::Value& body, const char* name) {
-  if (!body.IsObject()) return {};
-  const auto it = body.FindMember(name);
-  if (it == body.MemberEnd() || !it->value.IsString()) return {};
-  return std::string(it->value.GetString(), it->value.GetStringLength());
-}
-
-std::optional<std::int64_t> Number(const rapidjson::Value& body, const char* name) {
-  if (!body.IsObject()) return std::nullopt;
-  const auto it = body.FindMember(name);
-  if (it == body.MemberEnd() || !it->value.IsInt64()) return std::nullopt;
-  return it->value.GetInt64();
-}
-
-std::optional<std::int64_t> Id(const std::string& digits) {
-  std::int64_t value = 0;
-  if (digits.empty() || digits.size() > 18) return std::nullopt;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (error != std::errc() || end != digits.data() + digits.size() || value <= 0)
-    return std::nullopt;
-  return value;
-}
-
-std::string Get(const Query& query, const std::string& name) {
-  const auto it = query.find(name);
-  return it == query.end() ? std::string() : it->second;
-}
-
-// A reason is required for every change: the audit log says why.
-std::optional<std::string> Reason(const rapidjson::Value& body) {
-  std::string reason = Text(body, "reason");
-  if (reason.empty() || reason.size() > kMaxReason) return std::nullopt;
-  return reason;
-}
-
-template <class Fill>
-ApiAnswer Json(Fill&& fill, int status = 200) {
-  rapidjson::StringBuffer buffer;
-  Writer w(buffer);
-  fill(w);
-  return ApiAnswer{status, std::string(buffer.GetString(), buffer.GetSize())};
-}
-
-void Key(Writer& w, const char* key, const std::string& value) {
-  w.Key(key);
-  w.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
-}
-
-void Key(Writer& w, const char* key, std::int64_t value) {
-  w.Key(key);
-  w.Int64(value);
-}
 
 void WriteSanction(Writer& w, const storage::Sanction& s, std::int64_t now_ms) {
   w.StartObject();
@@ -132,8 +75,32 @@ ApiAnswer Console::Me(const StaffMember& who, const std::string& csrf) {
   });
 }
 
-ApiAnswer Console::Dashboard(const StaffMember&) {
+ApiAnswer Console::Dashboard(const StaffMember&, std::size_t limiter_keys) {
   const Metrics& m = hub_.metrics();
+  const std::int64_t now = store_.clock().NowMs();
+  CounterSample sample;
+  sample.at_ms = now;
+  sample.moves = m.moves_total.load();
+  sample.errors = m.errors_total.load();
+  sample.storage_errors = m.storage_errors_total.load();
+  sample.storage_commits = static_cast<std::int64_t>(store_.storage().Stats().commits);
+  sample.connections_opened = m.connections_total.load();
+  sample.latency = m.LatencyBuckets();
+  const WindowRates rates = window_.Sample(sample);
+  // Tournament activity from the events' rows (up to 1000 counted per state).
+  const auto events = [&](const char* state) {
+    return static_cast<std::int64_t>(store_.storage().ListTournaments(state, 1000).size());
+  };
+  const std::int64_t running = events("running");
+  const std::int64_t registering = events("registering");
+  const auto optional = [&](json::Writer& w, const char* key, const std::optional<double>& v) {
+    w.Key(key);
+    if (v) {
+      w.Double(*v);
+    } else {
+      w.Null();
+    }
+  };
   return Json([&](Writer& w) {
     w.StartObject();
     Key(w, "connections", m.connections.load());
@@ -142,7 +109,25 @@ ApiAnswer Console::Dashboard(const StaffMember&) {
     Key(w, "moves_total", m.moves_total.load());
     Key(w, "errors_total", m.errors_total.load());
     Key(w, "storage_errors_total", m.storage_errors_total.load());
-    Key(w, "now_ms", store_.clock().NowMs());
+    Key(w, "tournaments_running", running);
+    Key(w, "tournaments_registering", registering);
+    Key(w, "login_limiter_keys", static_cast<std::int64_t>(limiter_keys));
+    Key(w, "now_ms", now);
+    w.Key("window");
+    w.StartObject();
+    Key(w, "ms", rates.window_ms);
+    Key(w, "moves", rates.moves);
+    Key(w, "errors", rates.errors);
+    Key(w, "storage_errors", rates.storage_errors);
+    Key(w, "storage_commits", rates.storage_commits);
+    Key(w, "connections_opened", rates.connections_opened);
+    KeyDouble(w, "moves_per_second", rates.moves_per_second);
+    KeyDouble(w, "errors_per_minute", rates.errors_per_minute);
+    KeyDouble(w, "storage_errors_per_minute", rates.storage_errors_per_minute);
+    KeyDouble(w, "commits_per_second", rates.commits_per_second);
+    optional(w, "move_latency_p50_ms", rates.latency_p50_ms);
+    optional(w, "move_latency_p99_ms", rates.latency_p99_ms);
+    w.EndObject();
     w.EndObject();
   });
 }
@@ -305,6 +290,8 @@ ApiAnswer Console::Player(const StaffMember&, const std::string& id_text) {
       Key(w, "started_ms", m.started_unix_ms);
       Key(w, "winner", m.winner);
       Key(w, "own_team", m.own_team);
+      KeyBool(w, "rated", m.rated);
+      KeyBool(w, "voided", m.void_reason.has_value());
       w.EndObject();
     }
     w.EndArray();

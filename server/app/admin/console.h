@@ -7,6 +7,8 @@
 
 #include <string>
 
+#include "server/app/admin/api_json.h"
+#include "server/app/admin/metrics_window.h"
 #include "server/app/admin/staff_auth.h"
 #include "server/app/admin/staff_store.h"
 #include "server/app/hub.h"
@@ -21,6 +23,15 @@ struct ApiAnswer {
 // The query of a GET, as name -> value.
 using Query = std::map<std::string, std::string>;
 
+// An answer whose JSON `fill` writes.
+template <class Fill>
+ApiAnswer Json(Fill&& fill, int status = 200) {
+  rapidjson::StringBuffer buffer;
+  json::Writer w(buffer);
+  fill(w);
+  return ApiAnswer{status, std::string(buffer.GetString(), buffer.GetSize())};
+}
+
 class Console {
  public:
   Console(Hub& hub, StaffStore& store) : hub_(hub), store_(store) {}
@@ -29,7 +40,8 @@ class Console {
   void LoadSanctions();
 
   ApiAnswer Me(const StaffMember& who, const std::string& csrf);
-  ApiAnswer Dashboard(const StaffMember& who);
+  // `limiter_keys`: the names and addresses the sign-in limiter tracks (StaffAuth).
+  ApiAnswer Dashboard(const StaffMember& who, std::size_t limiter_keys);
   ApiAnswer Tables(const StaffMember& who, const Query& query);
   // "pause", "resume" or "close".
   ApiAnswer TableAction(const StaffMember& who, const std::string& table_id,
@@ -52,10 +64,20 @@ class Console {
   ApiAnswer Announce(const StaffMember& who, const rapidjson::Value& body);
   ApiAnswer Staff(const StaffMember& who);
   ApiAnswer CreateStaff(const StaffMember& who, const rapidjson::Value& body);
+  // What a spectator of the table sees now (table_watch.cc).
+  ApiAnswer WatchTable(const StaffMember& who, const std::string& table_id);
+  // Every seat's view, hidden hands included; each look audited (table_watch.cc).
+  ApiAnswer RevealHands(const StaffMember& who, const std::string& table_id,
+                        const rapidjson::Value& body);
+  // Voids a live or finished match: never rated, or its rating changes replayed away
+  // (match_void.cc).
+  ApiAnswer VoidMatch(const StaffMember& who, const std::string& match_id,
+                      const rapidjson::Value& body);
 
  private:
   Hub& hub_;
   StaffStore& store_;
+  MetricsWindow window_;  // the dashboard's rates
 };
 
 // A JSON error body: {"error": message}.

@@ -8,9 +8,10 @@ namespace {
 
 using P = Permission;
 
-constexpr std::array<P, 10> kAllPermissions = {
-    P::view_dashboard,   P::watch_table, P::reveal_hands, P::manage_tables, P::view_players,
-    P::moderate_players, P::view_audit,  P::manage_staff, P::announce,      P::direct_tournaments};
+constexpr std::array<P, 11> kAllPermissions = {
+    P::view_dashboard, P::watch_table,        P::reveal_hands, P::manage_tables,
+    P::view_players,   P::moderate_players,   P::view_audit,   P::manage_staff,
+    P::announce,       P::direct_tournaments, P::void_matches};
 
 }  // namespace
 
@@ -55,14 +56,16 @@ std::string_view PermissionName(Permission permission) {
       return "manage_staff";
     case P::announce:
       return "announce";
-    default:
+    case P::direct_tournaments:
       return "direct_tournaments";
+    default:
+      return "void_matches";
   }
 }
 
 // The role table. Owners may do everything; admins everything but managing staff;
 // moderators look after tables and players; directors run their tournaments and may
-// look at tables.
+// look at tables. Voiding a match rewrites the ladder, so it is for owners and admins.
 bool Allows(Role role, Permission permission) {
   switch (role) {
     case Role::owner:

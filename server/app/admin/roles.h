@@ -12,16 +12,17 @@ namespace kafenio::server::admin {
 enum class Role { owner, admin, moderator, director };
 
 enum class Permission {
-  view_dashboard,     // the dashboard and the live tables list
-  watch_table,        // watch a table as a spectator
-  reveal_hands,       // see a table's hidden hands (each look audited)
-  manage_tables,      // pause, resume, close a table
-  view_players,       // search players, profiles
-  moderate_players,   // ban, mute, lift, rename, revoke sessions
-  view_audit,         // read and verify the audit log
-  manage_staff,       // create staff accounts, change roles
-  announce,           // a message to every player
-  direct_tournaments  // the tournament director's powers (in scope)
+  view_dashboard,      // the dashboard and the live tables list
+  watch_table,         // watch a table as a spectator
+  reveal_hands,        // see a table's hidden hands (each look audited)
+  manage_tables,       // pause, resume, close a table
+  view_players,        // search players, profiles
+  moderate_players,    // ban, mute, lift, rename, revoke sessions
+  view_audit,          // read and verify the audit log
+  manage_staff,        // create staff accounts, change roles
+  announce,            // a message to every player
+  direct_tournaments,  // the tournament director's powers (in scope)
+  void_matches         // void a match: its rating changes replayed away
 };
 
 std::optional<Role> ParseRole(std::string_view name);

@@ -20,8 +20,20 @@ StaffMember MemberOf(const storage::StaffAccount& staff) {
 bool StaffAuth::TakeAttempt(const std::string& key) {
   std::lock_guard lock(mutex_);
   const std::int64_t now = store_.clock().NowMs();
+  // Every name and address tried gets a bucket; one that has filled up again is the same
+  // as none, so it goes. Swept at most once a minute (a bucket fills in one), which keeps
+  // the map as large as the last minute's attempts, however many names an attacker tries.
+  if (now - last_prune_ms_ >= 60000) {
+    std::erase_if(attempts_, [now](const auto& entry) { return entry.second.FullAt(now); });
+    last_prune_ms_ = now;
+  }
   auto [it, added] = attempts_.try_emplace(key, per_minute_ / 60.0, per_minute_, now);
   return it->second.Take(now);
+}
+
+std::size_t StaffAuth::LimiterKeys() {
+  std::lock_guard lock(mutex_);
+  return attempts_.size();
 }
 
 LoginResult StaffAuth::Login(const std::string& name, const std::string& password,

@@ -45,6 +45,9 @@ class StaffAuth {
   std::optional<StaffMember> Check(const std::string& token);
   void Logout(const std::string& token, const StaffMember& who);
 
+  // How many names and addresses the sign-in limiter tracks now (the dashboard shows it).
+  std::size_t LimiterKeys();
+
   static std::string CsrfFor(const std::string& token);
   static bool CsrfMatches(const std::string& token, const std::string& csrf);
 
@@ -56,6 +59,7 @@ class StaffAuth {
   const double per_minute_;
   std::mutex mutex_;
   std::map<std::string, TokenBucket> attempts_;
+  std::int64_t last_prune_ms_ = 0;
 };
 
 }  // namespace kafenio::server::admin

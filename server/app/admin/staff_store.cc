@@ -23,6 +23,23 @@ void StaffStore::WriteAudited(const std::function<void(storage::StaffSql&)>& op,
   });
 }
 
+void StaffStore::WriteAuditedTransaction(
+    const std::function<void(storage::WriteTransaction&, AuditRecord&)>& op, AuditRecord audit) {
+  std::promise<storage::WriteStatus> written;
+  auto status = written.get_future();
+  storage_.Enqueue(
+      [this, op, audit](storage::WriteTransaction& transaction) {
+        // A fresh copy each time: the writer may run an operation twice (a batch that
+        // failed is retried one operation at a time).
+        AuditRecord record = audit;
+        op(transaction, record);
+        AppendAudit(transaction.Staff(), record);
+      },
+      [&written](const storage::WriteStatus& result) { written.set_value(result); });
+  const storage::WriteStatus result = status.get();
+  if (!result.ok()) throw StaffWriteError(result.error, result.conflict);
+}
+
 void StaffStore::Audit(const AuditRecord& audit) {
   Write([this, audit](storage::StaffSql& sql) { AppendAudit(sql, audit); });
 }

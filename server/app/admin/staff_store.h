@@ -40,12 +40,18 @@ class StaffStore {
   void Write(const std::function<void(storage::StaffSql&)>& op);
   // The same, and appends `audit` to the audit log in the same transaction.
   void WriteAudited(const std::function<void(storage::StaffSql&)>& op, const AuditRecord& audit);
+  // The same with the whole transaction (reads of matches and ratings), for changes beyond
+  // the staff tables; `op` completes the audit record (its outcome) before it is appended.
+  void WriteAuditedTransaction(
+      const std::function<void(storage::WriteTransaction&, AuditRecord&)>& op, AuditRecord audit);
   // Appends one audit entry alone (a refused or failed action, a failed login).
   void Audit(const AuditRecord& audit);
   // Throws storage errors as they come.
   void Read(const std::function<void(storage::StaffSql&)>& read) { storage_.ReadStaff(read); }
 
   Clock& clock() { return clock_; }
+  // For the dashboard: the writer's counters and the tournaments' rows.
+  storage::Storage& storage() { return storage_; }
 
  private:
   void AppendAudit(storage::StaffSql& sql, const AuditRecord& audit);

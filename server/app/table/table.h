@@ -152,6 +152,14 @@ class Table : public std::enable_shared_from_this<Table> {
   // or reclaim here again (KICKED). `done` runs on the strand: NOT_AT_TABLE when they hold
   // no seat.
   void Kick(std::int64_t account_id, std::string reason, std::function<void(Refusal)> done);
+  // table_watch.cc: the console watches (docs/admin.md). Each peer gets the view of its
+  // audience (kSpectator: what a spectator sees; a seat number: that seat's hidden hand) as
+  // the snapshot match event a member of it would get, sent once every event so far is
+  // delivered, so nothing shows before it is durable. The table holds the peers weakly:
+  // the caller keeps them until they are answered. `queued` runs on the strand first:
+  // false when no match is live (nothing will be sent).
+  void Peek(std::vector<std::pair<int, std::shared_ptr<Peer>>> looks,
+            std::function<void(bool queued)> queued);
 
  private:
   template <class F>

@@ -1,0 +1,136 @@
+// Voiding a match (migration 0015, docs/admin.md): the void's own row and the rating rows
+// the console's replay rewrites (server/app/admin/match_void.cc), on SQLite.
+#include <sqlite3.h>
+
+#include <string>
+
+#include "server/storage/sqlite_staff_sql.h"
+#include "server/storage/storage_error.h"
+
+namespace kafenio::storage {
+namespace {
+
+constexpr const char* kRowColumns =
+    "SELECT id, account_id, mode, match_id, rating, rd, volatility, time_ms FROM rating_history";
+
+RatingHistoryRow ReadRow(const sqlite::Statement& row) {
+  return RatingHistoryRow{row.Int(0),  row.Int(1),  row.Text(2), row.Int(3),
+                          row.Real(4), row.Real(5), row.Real(6), row.Int(7)};
+}
+
+// Every row of a statement, then a reset (a cached statement must not keep its snapshot).
+template <class T>
+std::vector<T> Rows(sqlite::Statement& statement, T (*read)(const sqlite::Statement&)) {
+  std::vector<T> rows;
+  try {
+    while (statement.Step()) rows.push_back(read(statement));
+  } catch (...) {
+    statement.Reset();
+    throw;
+  }
+  statement.Reset();
+  return rows;
+}
+
+}  // namespace
+
+void SqliteStaffSql::PutMatchVoid(const MatchVoid& match_void) {
+  db_.Prepare("INSERT INTO match_voids (match_id, reason, staff, voided_ms) VALUES (?, ?, ?, ?)")
+      .Bind(1, match_void.match_id)
+      .Bind(2, match_void.reason)
+      .Bind(3, match_void.staff)
+      .Bind(4, match_void.voided_ms)
+      .Run();
+}
+
+std::vector<MatchVoid> SqliteStaffSql::MatchVoids(const std::vector<std::int64_t>& match_ids) {
+  std::vector<MatchVoid> found;
+  auto& query =
+      db_.Prepare("SELECT match_id, reason, staff, voided_ms FROM match_voids WHERE match_id = ?");
+  for (const std::int64_t id : match_ids) {
+    auto rows = Rows<MatchVoid>(query.Bind(1, id), [](const sqlite::Statement& row) {
+      return MatchVoid{row.Int(0), row.Text(1), row.Text(2), row.Int(3)};
+    });
+    found.insert(found.end(), rows.begin(), rows.end());
+  }
+  return found;
+}
+
+std::optional<MatchResult> SqliteStaffSql::MatchOutcome(std::int64_t match_id) {
+  auto& query = db_.Prepare(
+      "SELECT r.winner, r.total0, r.total1, r.abandoned_by, m.finished_ms"
+      " FROM match_results r JOIN matches m ON m.id = r.match_id WHERE r.match_id = ?");
+  query.Bind(1, match_id);
+  auto rows = Rows<MatchResult>(query, [](const sqlite::Statement& row) {
+    MatchResult result;
+    if (const auto winner = row.OptionalInt(0)) result.winner = static_cast<int>(*winner);
+    result.total = {static_cast<int>(row.Int(1)), static_cast<int>(row.Int(2))};
+    if (const auto by = row.OptionalInt(3)) result.abandoned_by = static_cast<int>(*by);
+    result.finished_ms = row.OptionalInt(4).value_or(0);
+    return result;
+  });
+  if (rows.empty()) return std::nullopt;
+  rows.front().match_id = match_id;
+  return rows.front();
+}
+
+std::vector<RatingHistoryRow> SqliteStaffSql::RatingRowsFrom(std::string_view mode,
+                                                             std::int64_t match_id) {
+  auto& query = db_.Prepare(
+      std::string(kRowColumns) +
+      " WHERE mode = ? AND id >= (SELECT MIN(id) FROM rating_history WHERE match_id = ?)"
+      " ORDER BY id");
+  query.Bind(1, mode).Bind(2, match_id);
+  return Rows(query, ReadRow);
+}
+
+std::optional<RatingHistoryRow> SqliteStaffSql::RatingRowBefore(std::int64_t account_id,
+                                                                std::string_view mode,
+                                                                std::int64_t before_id) {
+  auto& query = db_.Prepare(std::string(kRowColumns) +
+                            " WHERE account_id = ? AND mode = ? AND id < ? ORDER BY id DESC"
+                            " LIMIT 1");
+  query.Bind(1, account_id).Bind(2, mode).Bind(3, before_id);
+  auto rows = Rows(query, ReadRow);
+  if (rows.empty()) return std::nullopt;
+  return rows.front();
+}
+
+void SqliteStaffSql::SetRatingRow(const RatingHistoryRow& row) {
+  db_.Prepare("UPDATE rating_history SET rating = ?, rd = ?, volatility = ? WHERE id = ?")
+      .Bind(1, row.rating)
+      .Bind(2, row.rd)
+      .Bind(3, row.volatility)
+      .Bind(4, row.id)
+      .Run();
+  ExpectChanged("set rating row");
+}
+
+void SqliteStaffSql::DeleteRatingRowsOf(std::int64_t match_id) {
+  db_.Prepare("DELETE FROM rating_history WHERE match_id = ?").Bind(1, match_id).Run();
+}
+
+void SqliteStaffSql::SetCurrentRating(const Rating& rating) {
+  db_.Prepare(
+         "INSERT INTO ratings (account_id, mode, rating, rd, volatility, matches, updated_ms)"
+         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, mode) DO UPDATE SET"
+         " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
+         " matches = excluded.matches, updated_ms = excluded.updated_ms")
+      .Bind(1, rating.account_id)
+      .Bind(2, rating.mode)
+      .Bind(3, rating.rating)
+      .Bind(4, rating.rd)
+      .Bind(5, rating.volatility)
+      .Bind(6, rating.matches)
+      .Bind(7, rating.updated_ms)
+      .Run();
+}
+
+void SqliteStaffSql::DeleteCurrentRating(std::int64_t account_id, std::string_view mode) {
+  db_.Prepare("DELETE FROM ratings WHERE account_id = ? AND mode = ?")
+      .Bind(1, account_id)
+      .Bind(2, mode)
+      .Run();
+}
+
+}  // namespace kafenio::storage
