@@ -29,8 +29,6 @@ if (tableId) {
   await client.sit(tableId, 0);
   await client.addBot(tableId, 1, 'easy');
 }
-await client.setReady(tableId);
-console.log(`playing at table ${tableId}`);
 
 // Plays the first capture it can, else any legal move.
 function choose(moves) {
@@ -53,7 +51,8 @@ async function act(table) {
   }
 }
 
-const ended = await new Promise((resolve) => {
+// Listening before ready: the match's first events may come with the reply.
+const ended = new Promise((resolve) => {
   client.on((event) => {
     if (event.case === 'resumed') void act(client.tables.get(tableId));
     if (event.case !== 'matchEvent' || event.value.tableId !== tableId) return;
@@ -66,6 +65,10 @@ const ended = await new Promise((resolve) => {
   });
 });
 
+await client.setReady(tableId);
+console.log(`playing at table ${tableId}`);
+const result = await ended;
+
 const seat = gameView(client.tables.get(tableId).view).viewer;
-console.log(`match over: ${ended.totals.join(' – ')}, ${ended.winner === seat % 2 ? 'we won' : 'we lost'}`);
+console.log(`match over: ${result.totals.join(' – ')}, ${result.winner === seat % 2 ? 'we won' : 'we lost'}`);
 client.close();

@@ -103,8 +103,9 @@ for (const format of ['json', 'binary']) {
 // The server's JSON: snake_case names, int64 as strings, enums by name; unknown fields skipped.
 const fromServer = decodeEnvelope('{"request_id":"r1","error":{"code":"ILLEGAL_MOVE","message":"no","request_id":"r1"},"future_field":1}');
 assert(fromServer.body.case === 'error' && fromServer.body.value.code === 17, 'a server error in JSON');
-const unknownBinary = new Uint8Array([...toBinary(EnvelopeSchema, create(EnvelopeSchema, { requestId: 'x' })), 0xa0, 0x06, 0x01]);
-assert(decodeEnvelope(unknownBinary).requestId === 'x', 'an unknown binary field (field 100) is skipped');
+// Field 1000, a varint: a number no branch has taken (docs: reserved numbers per branch).
+const unknownBinary = new Uint8Array([...toBinary(EnvelopeSchema, create(EnvelopeSchema, { requestId: 'x' })), 0xc0, 0x3e, 0x01]);
+assert(decodeEnvelope(unknownBinary).requestId === 'x', 'an unknown binary field (field 1000) is skipped');
 
 // The score sheet model.
 const sheet = new ScoreSheet();
