@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/app/accounts.h"
 #include "server/app/admin/console.h"
 #include "server/app/admin/staff_auth.h"
 #include "server/app/admin/staff_store.h"
@@ -19,7 +20,7 @@
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
 #include "server/app/name_keys.h"
-#include "server/app/accounts.h"
+#include "server/app/tournament/stored_tournaments.h"
 #include "server/cli/commands.h"
 #include "server/cli/private_files.h"
 #include "server/config/server_config.h"
@@ -210,6 +211,15 @@ int RunServe(const Args& args) {
   server::Hub hub(server::HubServices{server::TableServices{io.get_executor(), config, *store,
                                                             metrics, clock, deal_secret, &bot_pool},
                                       *store, *store});
+  // Tournaments (docs/tournaments.md): every event not finished, loaded from its log.
+  std::unique_ptr<server::StoredTournaments> tournaments;
+  try {
+    tournaments = std::make_unique<server::StoredTournaments>(store->storage(), clock);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kafenio serve: cannot read the tournaments: %s\n", e.what());
+    return 1;
+  }
+  hub.SetTournaments(tournaments.get());
   const server::HttpRoutes routes = server::PublicRoutes(hub, test_clock.get());
   server::ServerContext context{config, hub, metrics, routes};
   const auto endpoint = server::StartListener(io, context, error);

@@ -186,6 +186,10 @@ std::string Apply(TournamentState& state, const TournamentEvent& event) {
       state.rounds.back().by_hand = true;
       return {};
     }
+    case Kind::kInvited:
+    case Kind::kInvitationAnswered:
+    case Kind::kCheckedIn:
+      return {};
   }
   return "unknown event";
 }

@@ -70,4 +70,20 @@ int SanctionBoard::SendToAll(const std::shared_ptr<const v1::Envelope>& message)
   return static_cast<int>(peers.size());
 }
 
+int SanctionBoard::SendTo(std::int64_t account_id,
+                          const std::shared_ptr<const v1::Envelope>& message) {
+  std::vector<std::shared_ptr<Peer>> peers;
+  {
+    std::lock_guard lock(mutex_);
+    const auto [first, last] = connections_.equal_range(account_id);
+    for (auto it = first; it != last; ++it) {
+      if (auto peer = it->second.lock()) peers.push_back(std::move(peer));
+    }
+  }
+  if (peers.empty()) return 0;
+  const auto encoded = std::make_shared<const EncodedEnvelope>(*message);
+  for (const auto& peer : peers) peer->Send(encoded);
+  return static_cast<int>(peers.size());
+}
+
 }  // namespace kafenio::server

@@ -32,6 +32,8 @@ class SanctionBoard {
   int DisconnectAll(std::int64_t account_id);
   // Sends `message` (encoded once) to every signed-in connection; returns how many.
   int SendToAll(const std::shared_ptr<const v1::Envelope>& message);
+  // Sends `message` to every connection of one signed-in account; returns how many.
+  int SendTo(std::int64_t account_id, const std::shared_ptr<const v1::Envelope>& message);
 
  private:
   mutable std::mutex mutex_;

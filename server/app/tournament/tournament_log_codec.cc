@@ -20,9 +20,9 @@ constexpr std::array<std::string_view, 5> kFormats{"swiss", "round_robin", "sing
                                                    "double_elimination", "pools_knockout"};
 constexpr std::array<std::string_view, 3> kSeedings{"rating", "random", "manual"};
 constexpr std::array<std::string_view, 3> kByeScores{"win", "half", "nothing"};
-constexpr std::array<std::string_view, 7> kEventKinds{
-    "entrant_added", "entrant_removed", "started",       "round_published",
-    "result",        "finished",        "round_replaced"};
+constexpr std::array<std::string_view, 10> kEventKinds{
+    "entrant_added", "entrant_removed", "started", "round_published",     "result",
+    "finished",      "round_replaced",  "invited", "invitation_answered", "checked_in"};
 constexpr std::array<std::string_view, 4> kResultKinds{"played", "forfeit", "bye", "absent"};
 
 template <std::size_t N>
@@ -106,6 +106,16 @@ bool ReadAccounts(const rapidjson::Value& object, TournamentEvent& event) {
   for (const auto& item : member->value.GetArray()) {
     if (!item.IsInt64()) return false;
     event.accounts.push_back(item.GetInt64());
+  }
+  return true;
+}
+
+bool ReadNames(const rapidjson::Value& object, TournamentEvent& event) {
+  const auto member = object.FindMember("names");
+  if (member == object.MemberEnd() || !member->value.IsArray()) return false;
+  for (const auto& item : member->value.GetArray()) {
+    if (!item.IsString()) return false;
+    event.names.emplace_back(item.GetString(), item.GetStringLength());
   }
   return true;
 }
@@ -285,6 +295,25 @@ std::optional<tournament::TournamentConfig> DecodeTournamentSettings(std::string
   return config;
 }
 
+std::string_view FormatName(Format format) {
+  return NameOf(kFormats, static_cast<std::uint8_t>(format));
+}
+std::optional<Format> FormatNamed(std::string_view name) {
+  return Named<Format>(kFormats, name);
+}
+std::string_view SeedingName(SeedingMethod seeding) {
+  return NameOf(kSeedings, static_cast<std::uint8_t>(seeding));
+}
+std::optional<SeedingMethod> SeedingNamed(std::string_view name) {
+  return Named<SeedingMethod>(kSeedings, name);
+}
+std::string_view ByeScoreName(ByeScore score) {
+  return NameOf(kByeScores, static_cast<std::uint8_t>(score));
+}
+std::optional<ByeScore> ByeScoreNamed(std::string_view name) {
+  return Named<ByeScore>(kByeScores, name);
+}
+
 std::string_view TournamentEventKind(TournamentEvent::Kind kind) {
   return NameOf(kEventKinds, static_cast<std::uint8_t>(kind));
 }
@@ -321,6 +350,22 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
     case TournamentEvent::Kind::kResult:
       WriteResult(w, event.table, event.result);
       break;
+    case TournamentEvent::Kind::kInvited:
+    case TournamentEvent::Kind::kInvitationAnswered:
+    case TournamentEvent::Kind::kCheckedIn:
+      Key(w, "entrant");
+      w.Int(event.entrant);
+      Key(w, "name");
+      Str(w, event.name);
+      Key(w, "accounts");
+      w.StartArray();
+      for (const auto account : event.accounts) w.Int64(account);
+      w.EndArray();
+      Key(w, "names");
+      w.StartArray();
+      for (const auto& name : event.names) Str(w, name);
+      w.EndArray();
+      break;
     case TournamentEvent::Kind::kStarted:
     case TournamentEvent::Kind::kFinished:
       break;
@@ -352,6 +397,11 @@ std::optional<TournamentEvent> DecodeTournamentEvent(std::string_view kind,
       break;
     case TournamentEvent::Kind::kResult:
       ok = ReadResult(o, event.table, event.result);
+      break;
+    case TournamentEvent::Kind::kInvited:
+    case TournamentEvent::Kind::kInvitationAnswered:
+    case TournamentEvent::Kind::kCheckedIn:
+      ok = ReadInt(o, "entrant", event.entrant) && ReadAccounts(o, event) && ReadNames(o, event);
       break;
     case TournamentEvent::Kind::kStarted:
     case TournamentEvent::Kind::kFinished:
