@@ -20,6 +20,7 @@ import { Results } from './results.js';
 import { ratingsSummary } from './ratings.js';
 import { leaderboardPanel } from './leaderboard.js';
 import { historyPanel } from './match_history.js';
+import { TournamentPages } from './tournaments.js';
 
 const main = document.getElementById('main');
 const errors = document.getElementById('errors');
@@ -40,6 +41,7 @@ const state = {
   lobbyTab: 'tables',     // the lobby's open tab: tables, leaderboards or matches
 };
 const scores = new ScoreSheet();
+const tournaments = new TournamentPages(ask, () => render());
 const dealChecks = new DealChecks((hand, outcome) => {
   scores.setFairness(hand, outcome);
   render();
@@ -272,6 +274,7 @@ conn.listeners.add((message) => {
   } else if (message.table_redirect) followRedirect(message.table_redirect);
   else if (message.cluster_nodes) conn.nodes = message.cluster_nodes.addresses || [];
   else if (message.match_event) onMatchEvent(message.match_event);
+  else if (message.partner_invitation) tournaments.onInvitation(message.partner_invitation);
   else if (message.chat) {
     state.chat.push(message.chat);
     render();
@@ -291,6 +294,7 @@ async function signedIn(request, body) {
   const reply = await ask(request, body);
   state.account = reply.signed_in;
   results.reset();
+  tournaments.reset();
   state.lobbyTab = 'tables';
   saveSession();
   const lobby = await ask('subscribe_lobby', {});
@@ -314,6 +318,7 @@ const lobbyActions = {
     state.lobbyTab = tab;
     if (tab === 'leaderboards') results.loadLeaderboard();
     else if (tab === 'matches') results.loadHistory();
+    else if (tab === 'tournaments') tournaments.load();
     else render();
   },
   createTable: (request) => createTable(ask, request, (id, inviteCode) => {
@@ -507,6 +512,7 @@ function lobbyParts() {
   let panel = null;
   if (tab === 'leaderboards') panel = leaderboardPanel(results.board, account.account_id, (mode) => results.loadLeaderboard(mode));
   if (tab === 'matches') panel = historyPanel(results.history, () => results.loadHistory(true));
+  if (tab === 'tournaments') panel = tournaments.panel(account);
   return { tab, registered: !account.guest, ratings: ratingsSummary(account, results.profile), panel };
 }
 

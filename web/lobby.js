@@ -17,7 +17,8 @@ function seriesText(info) {
   return parts.length ? ` · ${parts.join(', ')}` : '';
 }
 
-const TABS = [['tables', 'Tables'], ['leaderboards', 'Leaderboards'], ['matches', 'My matches']];
+const TABS = [['tables', 'Tables'], ['leaderboards', 'Leaderboards'], ['matches', 'My matches'],
+  ['tournaments', 'Tournaments · Τουρνουά']];
 
 // `actions`: watch(info), sit(info), joinWithInvite(invite), createTable(request),
 // showError(error), showTab(tab); each shows its own errors.
