@@ -22,9 +22,9 @@ v1::ErrorCode CodeOf(TournamentRefusal refusal) {
     case TournamentRefusal::kNoSuchEvent:
       return v1::UNKNOWN_TOURNAMENT;
     case TournamentRefusal::kNotDirector:
-      return v1::NOT_DIRECTOR;
+      return v1::NOT_TOURNAMENT_DIRECTOR;
     case TournamentRefusal::kNotAllowed:
-      return v1::TOURNAMENT_CLOSED;
+      return v1::TOURNAMENT_STATE;
     case TournamentRefusal::kEntryRefused:
       return v1::ENTRY_REFUSED;
     case TournamentRefusal::kNoSuchInvitation:
@@ -327,7 +327,7 @@ void Hub::TournamentRequest(ClientContext& client, const std::shared_ptr<Peer>& 
   // The director's powers.
   const auto& direct = request.direct_tournament();
   if (event->row.director_id != who.account_id) {
-    return Refuse(peer, rid, v1::NOT_DIRECTOR, "only the event's director may do that");
+    return Refuse(peer, rid, v1::NOT_TOURNAMENT_DIRECTOR, "only the event's director may do that");
   }
   const std::string& action = direct.action();
   if (action == "start") return events.Start(who.account_id, id, strand, answer_with_event(id));
@@ -340,7 +340,7 @@ void Hub::TournamentRequest(ClientContext& client, const std::shared_ptr<Peer>& 
   }
   if (action == "replace_round") {
     const auto round = RoundFromWire(*event, direct.round());
-    if (!round) return Refuse(peer, rid, v1::TOURNAMENT_CLOSED, "no round has been published");
+    if (!round) return Refuse(peer, rid, v1::TOURNAMENT_STATE, "no round has been published");
     return events.ReplaceRound(who.account_id, id, *round, strand, answer_with_event(id));
   }
   if (action == "add_entrant") {

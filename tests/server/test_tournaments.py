@@ -115,7 +115,7 @@ async def diloti_swiss(server, director, players, guest):
     view = view_of(await petros.request("enter_tournament", {"tournament_id": str(tid)}))
     assert set(entrants(view)) == {"Γιώργος", "Ελένη", "petros"}
     await expect_error(maria.request("enter_tournament", {"tournament_id": str(tid)}),
-                       "TOURNAMENT_CLOSED")
+                       "TOURNAMENT_STATE")
     # A withdrawal frees the place.
     view = view_of(await petros.request("withdraw_from_tournament", {"tournament_id": str(tid)}))
     assert "petros" in entrants(view, "withdrawn")
@@ -128,7 +128,7 @@ async def diloti_swiss(server, director, players, guest):
     for action in ("start", "end_early", "add_entrant", "remove_entrant", "disqualify",
                    "replace_round"):
         await expect_error(direct(giorgos, tid, action, entrant=1, player_name="petros"),
-                           "NOT_DIRECTOR")
+                           "NOT_TOURNAMENT_DIRECTOR")
     await expect_error(direct(director, tid, "promote"), "BAD_REQUEST")
     await expect_error(direct(director, tid, "add_entrant", player_name="nobody"),
                        "UNKNOWN_PLAYER")
@@ -149,9 +149,9 @@ async def diloti_swiss(server, director, players, guest):
     assert all(len(row["values"]) == 3 for row in view["standings"])
     seeds = sorted(e["seed_rank"] for e in view["entrants"] if e["status"] == "registered")
     assert seeds == [1, 2, 3]
-    await expect_error(direct(director, tid, "start"), "TOURNAMENT_CLOSED")
+    await expect_error(direct(director, tid, "start"), "TOURNAMENT_STATE")
     await expect_error(direct(director, tid, "add_entrant", player_name="petros"),
-                       "TOURNAMENT_CLOSED")
+                       "TOURNAMENT_STATE")
     await expect_error(players[3].request("enter_tournament", {"tournament_id": str(tid)}),
                        "ENTRY_REFUSED")
 
@@ -176,7 +176,7 @@ async def diloti_swiss(server, director, players, guest):
     view = await direct(director, tid, "end_early")
     assert view["summary"]["state"] == "finished"
     assert tid in await listed(guest, "finished")
-    await expect_error(direct(director, tid, "end_early"), "TOURNAMENT_CLOSED")
+    await expect_error(direct(director, tid, "end_early"), "TOURNAMENT_STATE")
     return tid
 
 
@@ -261,8 +261,8 @@ async def pilotta_pairs(server, director, players, guest):
     assert set(entrants(view)) == {"Γιώργος & Ελένη", "Οι Λεμεσιανοί", "Νίκος & Σοφία"}
 
     # Check-in: not before the window, not by someone not entered; then open.
-    await expect_error(giorgos.request("check_in", {"tournament_id": tid_s}), "TOURNAMENT_CLOSED")
-    await expect_error(direct(director, tid, "start"), "TOURNAMENT_CLOSED")
+    await expect_error(giorgos.request("check_in", {"tournament_id": tid_s}), "TOURNAMENT_STATE")
+    await expect_error(direct(director, tid, "start"), "TOURNAMENT_STATE")
     await server.advance(31 * MINUTE)
     await expect_error(director.request("check_in", {"tournament_id": tid_s}), "ENTRY_REFUSED")
     for player in (giorgos, eleni, petros, maria, nikos):  # Σοφία does not come
@@ -274,7 +274,7 @@ async def pilotta_pairs(server, director, players, guest):
     assert "Νίκος & Σοφία" in entrants(view, "withdrawn")
     tables = view["rounds"][0]["tables"]
     assert len(tables) == 1 and not view["rounds"][0].get("byes")
-    await expect_error(sofia.request("check_in", {"tournament_id": tid_s}), "TOURNAMENT_CLOSED")
+    await expect_error(sofia.request("check_in", {"tournament_id": tid_s}), "TOURNAMENT_STATE")
     return tid
 
 
@@ -297,7 +297,7 @@ async def main(binary):
                 assert after.get(key) == view.get(key), (tid, key, after.get(key), view.get(key))
         again = await sign_in(server.url, "Ελένη")
         await expect_error(again.request("check_in", {"tournament_id": str(pairs)}),
-                           "TOURNAMENT_CLOSED")
+                           "TOURNAMENT_STATE")
     finally:
         server.stop()
 
