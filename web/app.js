@@ -41,7 +41,7 @@ const state = {
   lobbyTab: 'tables',     // the lobby's open tab: tables, leaderboards or matches
 };
 const scores = new ScoreSheet();
-const tournaments = new TournamentPages(ask, () => render());
+const tournaments = new TournamentPages(ask, () => render(), (id) => joinTable(id).catch(() => {}));
 const dealChecks = new DealChecks((hand, outcome) => {
   scores.setFairness(hand, outcome);
   render();
@@ -275,6 +275,7 @@ conn.listeners.add((message) => {
   else if (message.cluster_nodes) conn.nodes = message.cluster_nodes.addresses || [];
   else if (message.match_event) onMatchEvent(message.match_event);
   else if (message.partner_invitation) tournaments.onInvitation(message.partner_invitation);
+  else if (message.tournament_round_started) tournaments.onRoundStarted(message.tournament_round_started);
   else if (message.chat) {
     state.chat.push(message.chat);
     render();

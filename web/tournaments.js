@@ -60,9 +60,11 @@ function when(ms) {
 }
 
 export class TournamentPages {
-  constructor(ask, onChange) {
+  // `joinTable(id)` takes the player to a table (their tournament table).
+  constructor(ask, onChange, joinTable) {
     this.ask = ask;
     this.onChange = onChange;
+    this.joinTable = joinTable;
     this.reset();
   }
 
@@ -74,6 +76,7 @@ export class TournamentPages {
     this.draft = defaults('pilotta');
     this.creating = false;
     this.fields = {};        // what the player is typing on the event page
+    this.nextTables = [];    // pushed tournament_round_started, newest first
     clearInterval(this.timer);
     this.timer = null;
   }
@@ -116,6 +119,23 @@ export class TournamentPages {
     this.timer = null;
   }
 
+  // The server ran a new round: the player's table (or bye) in it.
+  onRoundStarted(started) {
+    this.nextTables = [started, ...this.nextTables.filter((s) => s.tournament_id !== started.tournament_id)];
+    if (this.event && this.event.summary.tournament_id === started.tournament_id) {
+      this.open(started.tournament_id);
+    } else this.onChange();
+  }
+
+  nextTablePanel() {
+    if (!this.nextTables.length) return null;
+    return el('section', { class: 'next-tables', 'aria-live': 'polite' }, el('h3', {}, t('yourTable')),
+      el('ul', {}, this.nextTables.map((s) => el('li', { class: 'next-table', 'data-tournament': s.tournament_id },
+        `${s.tournament_name} · ${t('round')} ${s.round} · `,
+        s.bye ? t('bye') : [`${t('versus')} ${s.opponent} `,
+          actionButton(t('goToTable'), () => this.joinTable(s.table_id), { class: 'primary' })]))));
+  }
+
   // A partner's invitation (or its answer) pushed by the server.
   onInvitation(invitation) {
     this.invitations = this.invitations.filter((i) => !(i.tournament_id === invitation.tournament_id
@@ -141,7 +161,7 @@ export class TournamentPages {
       actionButton('EN', () => { setLanguage('en'); this.onChange(); }, { 'aria-pressed': String(language() === 'en') }),
       actionButton('ΕΛ', () => { setLanguage('el'); this.onChange(); }, { 'aria-pressed': String(language() === 'el') }));
     const page = this.event ? this.eventPage(account) : this.listPage(account);
-    return el('section', { class: 'panel tournaments', lang: language() }, lang, page);
+    return el('section', { class: 'panel tournaments', lang: language() }, lang, this.nextTablePanel(), page);
   }
 
   invitationList(account) {

@@ -102,6 +102,7 @@ const WORDS = {
   seed: ['seed', 'σπόρος'],
   yourTable: ['Your next table', 'Το επόμενο τραπέζι σας'],
   versus: ['v', 'εναντίον'],
+  goToTable: ['Go to the table', 'Στο τραπέζι'],
 };
 
 // The tie-breaks' names and explanations in Greek (the server sends them in English).
