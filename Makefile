@@ -3,7 +3,7 @@
 
 PACKAGES := g++ cmake ninja-build ccache catch2 pkg-config libprotobuf-dev protobuf-compiler \
 	libboost-dev libboost-system-dev libsodium-dev libsqlite3-dev libspdlog-dev libfmt-dev rapidjson-dev python3 python3-websockets python3-protobuf \
-	chromium nodejs npm libpq-dev libssl-dev postgresql libicu-dev clang
+	chromium nodejs npm libpq-dev libssl-dev postgresql libicu-dev clang default-jdk-headless libprotobuf-java
 BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
 JOBS ?= $(shell nproc)

@@ -7,10 +7,11 @@ import { Connection, ServerError, serverUrl } from './protocol.js';
 import { actionButton, el } from './dom.js';
 import { renderPilotta } from './pilotta.js';
 import { applyPatch } from './view_patch.js';
+import { withSeatDefaults } from './view_defaults.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
 import { errorTitle } from './errors.js';
-import { BOT_LEVELS, botLevelSelect, chosenBotLevel, createTable } from './create_table.js';
+import { botLevelSelect, chosenBotLevel, createTable } from './create_table.js';
 import { lobbyScreen } from './lobby.js';
 import { signInScreen } from './sign_in.js';
 import { DealChecks } from './deal_checks.js';
@@ -21,11 +22,22 @@ import { ratingsSummary } from './ratings.js';
 import { leaderboardPanel } from './leaderboard.js';
 import { historyPanel } from './match_history.js';
 import { TournamentPages } from './tournaments.js';
+import { profilePanel } from './profile.js';
+import { openReplay, replayScreen } from './replay_view.js';
+import { language, onLanguageChange, setLanguage, t } from './i18n.js';
+import { applyPreferences, preferences, setPreference } from './preferences.js';
+import { playSound } from './sounds.js';
+import { TableMemory } from './table_memory.js';
+import { seatBadge } from './seat_badge.js';
+import { botLevelName, gameName } from './words.js';
+import { resultTable } from './scoresheet.js';
+import { TurnAlert } from './turn_alert.js';
 
 const main = document.getElementById('main');
 const errors = document.getElementById('errors');
 const connectionBadge = document.getElementById('connection');
 const whoBadge = document.getElementById('who');
+const settingsBar = document.getElementById('settings');
 
 const state = {
   account: null,
@@ -39,7 +51,12 @@ const state = {
   joins: 0,               // tables joined (and rejoined after a reconnect) so far
   chat: [],
   lobbyTab: 'tables',     // the lobby's open tab: tables, leaderboards or matches
+  open: new Set(),        // the table's folding panels the player has open (kept across redraws)
+  ratings: new Map(),     // account id → its Profile's ratings, for the seats' badges
+  replay: null,           // the finished match being replayed (replay_view.js), if any
 };
+const memory = new TableMemory();
+const turnAlert = new TurnAlert();
 const scores = new ScoreSheet();
 const tournaments = new TournamentPages(ask, () => render(), (id) => joinTable(id).catch(() => {}));
 const dealChecks = new DealChecks((hand, outcome) => {
@@ -61,7 +78,7 @@ function showError(error) {
   const item = el('li', { class: 'error', 'data-code': code },
     title ? [el('strong', {}, title), ': '] : null, text,
     code !== 'CLIENT' ? el('span', { class: 'error-code' }, ` (${code})`) : null, ' ',
-    actionButton('Dismiss', () => item.remove(), { class: 'dismiss', 'aria-label': 'dismiss error' }));
+    actionButton(t('common.dismiss'), () => item.remove(), { class: 'dismiss', 'aria-label': t('common.dismissError') }));
   errors.append(item);
 }
 
@@ -76,7 +93,11 @@ async function ask(name, body) {
 
 // --- saved session: a reload or a dropped connection resumes where the player was -----
 
+// The session lives in this tab's session storage; a player who chose to stay signed in
+// also keeps the token in local storage, for other tabs and after a restart.
 function saveSession() {
+  const token = state.account && state.account.token;
+  if (preferences.stay && token) localStorage.setItem('kafenio-token', token);
   sessionStorage.setItem('kafenio', JSON.stringify({
     token: state.account && state.account.token,
     table: state.table && {
@@ -84,18 +105,28 @@ function saveSession() {
       // What a reload cannot ask the server for: this match's score sheet so far, and what
       // was dealt at the start of the hand in play (for its fair-deal check).
       scores: scores.save(), deals: dealChecks.save(), ended: state.table.ended,
+      memory: memory.save(), chat: state.chat.slice(-50),
     },
   }));
 }
 
 function savedSession() {
-  try { return JSON.parse(sessionStorage.getItem('kafenio')) || {}; } catch { return {}; }
+  let saved = {};
+  try { saved = JSON.parse(sessionStorage.getItem('kafenio')) || {}; } catch { saved = {}; }
+  if (!saved.token && localStorage.getItem('kafenio-token')) saved = { token: localStorage.getItem('kafenio-token') };
+  return saved;
+}
+
+function forgetSession() {
+  sessionStorage.removeItem('kafenio');
+  localStorage.removeItem('kafenio-token');
 }
 
 function newTable(id, invite = '') {
   state.table = { id, info: null, matchId: '0', lastSeq: '0', view: null, game: null, deadline: 0, ended: null, invite };
   scores.reset();
   dealChecks.reset();
+  memory.reset();
   state.chat = [];
 }
 
@@ -138,7 +169,7 @@ async function joinTable(id, matchId = '0', lastSeq = '0', invite = '', rejoin =
     saveSession();
     render();
     const closed = rejoin && error instanceof ServerError && error.code === 'UNKNOWN_TABLE';
-    showError(closed ? new Error('The table you were at has closed while you were away.') : error);
+    showError(closed ? new Error(t('app.tableClosedAway')) : error);
     throw error;
   }
   saveSession();
@@ -154,8 +185,8 @@ async function resume() {
     state.account = reply.signed_in;
   } catch (error) {
     if (error instanceof ServerError && error.code === 'SESSION_EXPIRED') {
-      sessionStorage.removeItem('kafenio');
-      showError(new Error('Your session expired; please sign in again.'));
+      forgetSession();
+      showError(new Error(t('app.sessionExpired')));
       state.account = null;
       render();
       return false;
@@ -174,6 +205,8 @@ async function resume() {
     scores.restore(saved.table.scores);
     state.table.ended = saved.table.ended || null; // a finished match sends no snapshot
     dealChecks.restore(saved.table.deals);
+    memory.restore(saved.table.memory);
+    state.chat = saved.table.chat || [];
     await joinTable(saved.table.id, state.table.matchId, '0', '', true).catch(() => {});
   }
   render();
@@ -215,15 +248,20 @@ function onMatchEvent(event) {
   table.lastSeq = event.seq;
   // Whole views come with a match's start and with snapshots; every other event brings
   // what changed (view_patch.js).
+  const before = table.view;
   const whole = Object.entries(event.view || {}).find(([, v]) => v);
   if (whole) [table.game, table.view] = whole;
   else if (event.patch && table.view) table.view = applyPatch(table.view, event.patch, table.game);
   const game = table.game;
+  withSeatDefaults(table.view, game);
   const view = whole || event.patch ? table.view : null;
   if (view) {
     scores.record(view.last_result);
     dealChecks.observe(event, game, view);
+    memory.observe(event, game, before, view);
   }
+  if (event.move_played) playSound(view && view.trick && view.trick.length === 0 && game === 'pilotta' ? 'trick' : 'card');
+  if (event.hand_ended) playSound('hand');
   if (event.hand_ended) scores.record(event.hand_ended.result);
   if (event.match_ended) {
     table.ended = event.match_ended;
@@ -234,7 +272,10 @@ function onMatchEvent(event) {
   state.selectedCard = null;
   state.picked = [];
   saveSession();
-  render();
+  renderSoon();
+  const mine = table.view && table.view.viewer >= 0 && table.view.to_act === table.view.viewer && !table.ended
+    && table.view.phase !== 'match_over';
+  if (turnAlert.update(mine, t('app.yourTurnTitle'), document.title.replace(/^● .* — /, ''))) playSound('turn');
 }
 
 conn.listeners.add((message) => {
@@ -247,7 +288,7 @@ conn.listeners.add((message) => {
       // A paused table's clock stands still; when it resumes, the info brings the new deadline.
       if (info.match_in_progress) state.table.deadline = info.paused ? 0 : Number(info.turn_deadline_unix_ms || 0);
     }
-    render();
+    renderSoon();
   } else if (message.announcement) {
     // The site's staff to every player (a maintenance warning): shown until the next one.
     const banner = document.getElementById('announcement');
@@ -256,7 +297,7 @@ conn.listeners.add((message) => {
   } else if (message.table_closed) {
     // The server closed the table we sit at (staff, a tournament): say why, back to the lobby.
     if (state.table && state.table.id === message.table_closed.table_id) {
-      showError(new Error(`The table was closed: ${message.table_closed.reason}`));
+      showError(new Error(t('app.tableClosedReason', { reason: message.table_closed.reason })));
       state.table = null;
       saveSession();
       render();
@@ -266,7 +307,7 @@ conn.listeners.add((message) => {
     state.lobby.delete(id);
     if (state.table && state.table.id === id) {
       // The table closed under us: say so, and go back to the lobby.
-      showError(new Error('The table was closed.'));
+      showError(new Error(t('app.tableClosed')));
       state.table = null;
       saveSession();
     }
@@ -278,21 +319,26 @@ conn.listeners.add((message) => {
   else if (message.tournament_round_started) tournaments.onRoundStarted(message.tournament_round_started);
   else if (message.chat) {
     state.chat.push(message.chat);
+    saveSession(); // the chat so far survives a reload
     render();
   }
 });
 
 conn.onStatus = (status) => {
-  connectionBadge.textContent = { online: 'online', connecting: 'connecting…', reconnecting: 'reconnecting…' }[status];
+  connectionBadge.textContent = t(`connection.${status}`);
   connectionBadge.className = `badge ${status}`;
+  connectionBadge.dataset.status = status;
 };
 conn.onReconnected = () => resume().catch(showError);
-conn.onUnreachable = () => showError(new Error('Cannot reach the server; still trying…'));
+conn.onUnreachable = () => showError(new Error(t('app.unreachable')));
 
 // --- screens --------------------------------------------------------------------------
 
-async function signedIn(request, body) {
+async function signedIn(request, body, stay) {
   const reply = await ask(request, body);
+  setPreference('stay', Boolean(stay));
+  // Not staying signed in: no token of an earlier choice is left for other tabs.
+  if (!stay) localStorage.removeItem('kafenio-token');
   state.account = reply.signed_in;
   results.reset();
   tournaments.reset();
@@ -318,7 +364,7 @@ const lobbyActions = {
   showTab: (tab) => {
     state.lobbyTab = tab;
     if (tab === 'leaderboards') results.loadLeaderboard();
-    else if (tab === 'matches') results.loadHistory();
+    else if (tab === 'matches' || tab === 'profile') results.loadHistory();
     else if (tab === 'tournaments') tournaments.load();
     else render();
   },
@@ -338,9 +384,10 @@ function mySeat(info) {
 function seatName(seat) {
   const info = state.table && state.table.info;
   const entry = info && info.seats[seat];
-  if (!entry || entry.kind === 'SEAT_EMPTY') return `seat ${seat + 1}`;
+  if (!entry || entry.kind === 'SEAT_EMPTY') return t('seat.number', { n: seat + 1 });
   const you = state.account && entry.account_id === state.account.account_id && entry.kind === 'SEAT_HUMAN';
-  return you ? `${entry.name} (you)` : entry.kind === 'SEAT_BOT' ? `bot ${seat + 1}` : entry.name;
+  if (you) return `${entry.name} ${t('common.youMark')}`;
+  return entry.kind === 'SEAT_BOT' ? t('seat.botN', { n: seat + 1 }) : entry.name;
 }
 
 function teamNames(info) {
@@ -349,9 +396,24 @@ function teamNames(info) {
   return [`${seatName(0)} & ${seatName(2)}`, `${seatName(1)} & ${seatName(3)}`];
 }
 
-function botLevelName(level) {
-  const found = BOT_LEVELS.find(([value]) => value === level);
-  return found ? found[1] : level;
+// The rating mode a table's match counts in (docs/ratings.md).
+function ratingMode(info) {
+  if (info.game === 'pilotta') return 'pilotta';
+  return info.seat_count === 4 ? 'diloti-2v2' : 'diloti-1v1';
+}
+
+// A seated player's rating in the table's mode, fetched once per player (their profile).
+function seatRating(info, entry) {
+  if (!entry || entry.kind !== 'SEAT_HUMAN' || !entry.account_id) return null;
+  const id = String(entry.account_id);
+  if (!state.ratings.has(id)) {
+    state.ratings.set(id, null);
+    conn.request('get_profile', { account_id: id })
+      .then((reply) => { state.ratings.set(id, (reply.profile && reply.profile.ratings) || []); render(); })
+      .catch(() => { state.ratings.set(id, []); }); // a guest has no profile to show
+  }
+  const found = (state.ratings.get(id) || []).find((r) => r.mode === ratingMode(info));
+  return found ? Math.round(Number(found.rating)) : null;
 }
 
 function seatPanel(info) {
@@ -359,19 +421,20 @@ function seatPanel(info) {
   const tableId = info.table_id;
   const canAddBot = !info.match_in_progress && info.seats.some((s) => s.kind === 'SEAT_EMPTY');
   const list = el('ul', { class: 'seat-list' }, info.seats.map((s) => el('li', {},
-    el('span', {}, `${s.seat + 1}. ${s.kind === 'SEAT_EMPTY' ? 'empty' : seatName(s.seat)}`,
-      s.kind === 'SEAT_HUMAN' ? (s.ready ? ' ✓ ready' : ' · not ready') : '',
+    el('span', {}, `${s.seat + 1}. ${s.kind === 'SEAT_EMPTY' ? t('seat.empty') : seatName(s.seat)}`,
+      s.kind === 'SEAT_HUMAN' ? (s.ready ? ` ✓ ${t('seat.ready')}` : ` · ${t('seat.notReady')}`) : '',
       s.kind === 'SEAT_BOT' && s.bot_level ? ` · ${botLevelName(s.bot_level)}` : '',
-      s.away ? ' · away' : '', s.bot_holding ? ' · bot holding' : '', s.kind === 'SEAT_HUMAN' && !s.connected ? ' · offline' : ''),
+      s.away ? ` · ${t('seat.away')}` : '', s.bot_holding ? ` · ${t('seat.botHolding')}` : '',
+      s.kind === 'SEAT_HUMAN' && !s.connected ? ` · ${t('seat.offline')}` : ''),
     ' ',
     s.kind === 'SEAT_EMPTY' && !info.match_in_progress ? [
-      me < 0 ? actionButton('Sit here', () => ask('sit', { table_id: tableId, seat: s.seat }).catch(() => {})) : null,
-      actionButton('Add bot', () => ask('add_bot', { table_id: tableId, seat: s.seat, level: chosenBotLevel() }).catch(() => {})),
+      me < 0 ? actionButton(t('seat.sitHere'), () => ask('sit', { table_id: tableId, seat: s.seat }).catch(() => {})) : null,
+      actionButton(t('seat.addBot'), () => ask('add_bot', { table_id: tableId, seat: s.seat, level: chosenBotLevel() }).catch(() => {})),
     ] : null,
-    s.seat === me && s.bot_holding ? actionButton('Take my seat back', () => ask('reclaim_seat', { table_id: tableId }).catch(() => {})) : null)));
-  if (!canAddBot) return list;
-  return el('div', {}, list,
-    el('label', { class: 'field bot-level' }, el('span', {}, 'Level of added bots · Επίπεδο bot'), botLevelSelect()));
+    s.seat === me && s.bot_holding ? actionButton(t('seat.reclaim'), () => ask('reclaim_seat', { table_id: tableId }).catch(() => {})) : null)));
+  if (!canAddBot) return el('div', { class: 'panel' }, list);
+  return el('div', { class: 'panel' }, list,
+    el('label', { class: 'field bot-level' }, el('span', {}, t('create.botLevel')), botLevelSelect()));
 }
 
 function seriesOver(info) {
@@ -381,19 +444,22 @@ function seriesOver(info) {
 // Series totals: matches won by each side, and which match of how many this is.
 function seriesLine(info, names) {
   const number = info.matches_played + (info.match_in_progress ? 1 : 0);
-  const of = info.series_matches > 0 ? ` of ${info.series_matches}` : '';
-  return el('p', { class: 'series', 'aria-label': 'series totals' },
-    `Series${number ? `, match ${number}${of}` : of ? ` of ${info.series_matches} matches` : ''}: `,
+  let where = '';
+  if (number && info.series_matches > 0) where = t('series.matchOf', { n: number, of: info.series_matches });
+  else if (number) where = t('series.match', { n: number });
+  else if (info.series_matches > 0) where = t('series.ofMatches', { of: info.series_matches });
+  return el('p', { class: 'series', 'aria-label': t('series.label') },
+    `${t('series.title')}${where ? `, ${where}` : ''}: `,
     names.map((n, i) => `${n} ${(info.series_score || [])[i] ?? 0}`).join(' · '),
-    seriesOver(info) ? ' (over)' : '');
+    seriesOver(info) ? ` (${t('series.over')})` : '');
 }
 
 function clockText() {
   const table = state.table;
-  if (table && table.info && table.info.paused) return 'paused';
+  if (table && table.info && table.info.paused) return t('clock.paused');
   if (!table || !table.deadline) return '';
   const left = Math.max(0, Math.ceil((table.deadline - Date.now()) / 1000));
-  return `clock: ${left}s`;
+  return t('clock.seconds', { n: left });
 }
 
 function play(move) {
@@ -405,25 +471,57 @@ function play(move) {
 }
 
 function chatPanel(tableId) {
-  const input = el('input', { name: 'chat', maxlength: 280, 'aria-label': 'chat message', placeholder: 'Say something' });
-  return el('section', { class: 'panel chat' }, el('h3', {}, 'Chat'),
+  const input = el('input', { name: 'chat', maxlength: 280, 'aria-label': t('chat.message'), placeholder: t('chat.placeholder') });
+  return el('section', { class: 'panel chat' }, el('h3', {}, t('chat.title')),
     el('ul', { class: 'chat-log' }, state.chat.slice(-30).map((c) => el('li', {}, el('strong', {}, c.name), ': ', c.text))),
     el('form', { onsubmit: (e) => {
       e.preventDefault();
       if (!input.value.trim()) return;
       ask('send_chat', { table_id: tableId, text: input.value }).then(() => { input.value = ''; }).catch(() => {});
-    } }, input, el('button', { type: 'submit' }, 'Send')));
+    } }, input, el('button', { type: 'submit' }, t('chat.send'))));
+}
+
+// The end of a hand: its breakdown per side (for Pilotta the card points, declarations,
+// belote, whether the contract was made, and the rounding of points to the score), shown
+// over the table until the player closes it.
+function handSummary(game, names) {
+  const result = memory.summary;
+  if (!result) return null;
+  const close = () => { memory.summary = null; render(); };
+  const rounding = game === 'pilotta' && (result.points || []).length
+    ? el('p', { class: 'rounding' }, t('summary.rounding', {
+      points: result.points.join(' – '), score: (result.score || []).join(' – ') })) : null;
+  return el('section', { class: 'hand-summary panel', role: 'dialog', 'aria-labelledby': 'summary-title' },
+    el('h3', { id: 'summary-title' }, t('summary.title', { n: result.number })),
+    game === 'pilotta' && !result.annulled ? el('p', { class: `summary-verdict ${result.made ? 'made' : 'failed'}` },
+      t(result.made ? 'summary.made' : 'summary.failed', { contract: result.contract, name: names[result.declarers] || '' })) : null,
+    resultTable(result, game, names), rounding,
+    actionButton(t('summary.continue'), close, { class: 'primary summary-close' }));
 }
 
 function tableScreen() {
   const table = state.table;
   const info = table.info;
-  if (!info) return el('p', { class: 'muted' }, 'Joining the table…');
+  if (!info) return el('p', { class: 'muted' }, t('app.joining'));
   const me = mySeat(info);
   const meReady = me >= 0 && info.seats[me].ready;
   const view = table.view;
+  const names = teamNames(info);
   const ctx = {
     seatName, play,
+    count: info.seat_count,
+    base: me >= 0 ? me : 0,
+    matchId: table.matchId,
+    teamNames: names,
+    tricks: memory.tricks,
+    captures: memory.captures,
+    lastMoves: memory.lastMoves,
+    sweep: memory.sweep,
+    seatBadge: (seat, extra) => seatBadge({
+      seat, info, view, me, rating: seatRating(info, info.seats[seat]), clock: clockText(), extra,
+    }),
+    isOpen: (key) => state.open.has(key),
+    setOpen: (key, open) => { if (open) state.open.add(key); else state.open.delete(key); },
     selectedCard: state.selectedCard,
     picked: state.picked,
     select: (card) => { state.selectedCard = card; state.picked = []; render(); },
@@ -439,27 +537,26 @@ function tableScreen() {
   let game = null;
   if (view && table.game === 'pilotta') game = renderPilotta(view, ctx);
   if (view && table.game === 'diloti') game = renderDiloti(view, ctx);
-  const names = teamNames(info);
   const totals = view ? view.totals : [0, 0];
-  const turn = view && view.phase !== 'match_over' && view.to_act >= 0
-    ? (view.to_act === view.viewer ? 'Your turn' : `Waiting for ${seatName(view.to_act)}`) : '';
+  const live = view && !table.ended && view.phase !== 'match_over' && view.to_act >= 0;
+  const turn = live ? (view.to_act === view.viewer ? t('turn.yours') : t('turn.waitingFor', { name: seatName(view.to_act) })) : '';
   return el('div', { class: 'table-screen' },
     el('header', { class: 'table-head panel' },
-      el('h2', {}, `${info.game === 'pilotta' ? 'Pilotta' : 'Diloti'} · ${info.rules}`,
-        info.rated ? el('span', { class: 'rated-badge' }, ' · rated') : null),
-      el('p', { class: 'totals', 'aria-label': 'match totals' },
-        names.map((n, i) => el('span', {}, `${n}: `, el('strong', {}, totals[i] ?? 0)))),
+      el('h2', {}, `${gameName(info.game)} · ${info.rules}`,
+        info.rated ? el('span', { class: 'rated-badge' }, ` · ${t('common.rated')}`) : null),
+      el('p', { class: 'totals', 'aria-label': t('table.totals') },
+        names.map((n, i) => el('span', { class: `team-total team-${i}` }, `${n}: `, el('strong', {}, totals[i] ?? 0)))),
       info.series_matches > 0 || info.matches_played > 0 ? seriesLine(info, names) : null,
       me < 0 || info.spectators ? el('p', { class: 'watching' },
-        me < 0 ? 'You are watching this table. ' : '',
-        info.spectators ? `${info.spectators} watching.` : '') : null,
+        me < 0 ? `${t('table.youWatch')} ` : '',
+        info.spectators ? t('common.watchingCount', { n: info.spectators }) : '') : null,
       info.private && table.invite ? invitePanel(table.invite, showError) : null,
-      el('p', { class: 'turn', 'aria-live': 'polite' }, turn, ' ', el('span', { id: 'clock' }, clockText())),
+      el('p', { class: 'turn', 'aria-live': 'polite' }, turn),
       el('div', { class: 'table-actions' },
-        me >= 0 && !info.match_in_progress ? actionButton(meReady ? 'Not ready' : 'Ready', () =>
-          ask('set_ready', { table_id: info.table_id, ready: !meReady }).catch(() => {}), { class: 'primary' }) : null,
-        me >= 0 && !info.match_in_progress ? actionButton('Stand up', () => ask('stand', { table_id: info.table_id }).catch(() => {})) : null,
-        actionButton('Leave table', () => {
+        me >= 0 && !info.match_in_progress ? actionButton(meReady ? t('table.notReady') : table.ended && !seriesOver(info) ? t('table.rematch') : t('table.ready'), () =>
+          ask('set_ready', { table_id: info.table_id, ready: !meReady }).catch(() => {}), { class: 'primary ready' }) : null,
+        me >= 0 && !info.match_in_progress ? actionButton(t('table.stand'), () => ask('stand', { table_id: info.table_id }).catch(() => {})) : null,
+        actionButton(t('table.leave'), () => {
           // Back to the lobby first, so the table's closing is not news to this player.
           state.table = null;
           saveSession();
@@ -467,20 +564,81 @@ function tableScreen() {
           ask('leave_table', { table_id: info.table_id }).catch(() => {});
         }))),
     table.ended ? el('p', { class: 'panel match-over', role: 'status' },
-      `Match over: ${names[table.ended.winner] || 'nobody'} won ${table.ended.totals.join(' – ')}.`,
-      me >= 0 && !seriesOver(info) ? ' Press Ready to play again.' : '',
-      seriesOver(info) ? ' The series is over.' : '') : null,
+      t('table.matchOver', { winner: names[table.ended.winner] || t('table.nobody'), totals: table.ended.totals.join(' – ') }),
+      me >= 0 && !seriesOver(info) ? ` ${t('table.playAgain')}` : '',
+      seriesOver(info) ? ` ${t('table.seriesOver')}` : '') : null,
     !info.match_in_progress && !table.ended ? seatPanel(info) : null,
-    game ? el('section', { class: 'panel board' }, game) : null,
-    scores.render(table.game || info.game, names),
-    chatPanel(info.table_id));
+    game ? el('section', { class: 'board' }, handSummary(table.game, names), game) : null,
+    el('div', { class: 'table-foot' }, scores.render(table.game || info.game, names), chatPanel(info.table_id)));
+}
+
+// The header's switches: language, the four-colour deck, sound, the turn notification,
+// and signing out.
+function settings() {
+  const toggle = (name, label, onChange) => el('label', { class: 'switch' },
+    el('input', { type: 'checkbox', name, checked: preferences[name], onchange: (e) => {
+      setPreference(name, e.target.checked);
+      if (onChange) onChange(e.target.checked);
+      render();
+    } }), ` ${label}`);
+  return [
+    actionButton(t('settings.otherLanguage'), () => setLanguage(language() === 'el' ? 'en' : 'el'),
+      { class: 'language', lang: language() === 'el' ? 'en' : 'el', 'aria-label': t('settings.languageLabel') }),
+    el('details', { class: 'settings-menu' }, el('summary', {}, t('settings.title')),
+      el('div', { class: 'settings-body' },
+        toggle('fourColour', t('settings.fourColour')),
+        toggle('muted', t('settings.mute')),
+        toggle('notify', t('settings.notify'), (on) => { if (on) turnAlert.askPermission(); }))),
+    state.account ? actionButton(t('settings.signOut'), signOut, { class: 'sign-out' }) : null,
+  ];
+}
+
+// Signing out forgets the session in this browser and starts a fresh connection, which
+// the server knows as no one.
+function signOut() {
+  if (state.table) ask('leave_table', { table_id: state.table.id }).catch(() => {});
+  forgetSession();
+  state.account = null;
+  state.table = null;
+  state.chat = [];
+  results.reset();
+  render();
+  conn.drop();
+}
+
+// Tables the player sits at with a match in play: "your tables", to go back to.
+function yourTables() {
+  if (!state.account) return null;
+  const mine = [...state.lobby.values()].filter((info) => info.match_in_progress
+    && info.seats.some((s) => s.kind === 'SEAT_HUMAN' && s.account_id === state.account.account_id));
+  if (!mine.length) return null;
+  return el('section', { class: 'panel your-tables' }, el('h2', {}, t('lobby.yourTables')),
+    el('ul', { class: 'table-list' }, mine.map((info) => el('li', { class: 'lobby-table', 'data-table': info.table_id },
+      el('span', {}, `${gameName(info.game)} · ${info.rules}`), ' ',
+      actionButton(t('lobby.goBack'), () => joinTable(info.table_id).catch(() => {}), { class: 'primary go-back' })))));
+}
+
+// Pushed events come in bursts (a bot's move right after another's): they are drawn once
+// per frame. What the player does is drawn at once (render), so the page answers at once.
+let renderQueued = false;
+function renderSoon() {
+  if (renderQueued) return;
+  renderQueued = true;
+  requestAnimationFrame(() => { if (renderQueued) render(); });
 }
 
 function render() {
+  renderQueued = false;
   whoBadge.textContent = state.account ? state.account.name : '';
+  settingsBar.replaceChildren(...settings().filter(Boolean));
+  const menu = settingsBar.querySelector('.settings-menu');
+  menu.open = state.open.has('settings');
+  menu.addEventListener('toggle', () => { if (menu.open) state.open.add('settings'); else state.open.delete('settings'); });
   let screen;
-  if (!state.account) screen = signInScreen(signedIn);
+  if (!state.account) screen = signInScreen(signedIn, preferences.stay);
   else if (state.table) screen = tableScreen();
+  else if (state.replay) screen = replayScreen(state.replay, (next) => { state.replay = next; render(); },
+    () => { state.replay = null; render(); });
   else screen = lobbyScreen([...state.lobby.values()], lobbyActions, lobbyParts());
   // Pushed events redraw the screen: keep what the player is typing, and keep keyboard
   // focus on the same button (or the first move offered) so the keyboard stays usable.
@@ -502,6 +660,9 @@ function render() {
       || main.querySelector('button.play-move, .hand button.card.legal, button.move, .hand button.card');
     if (again) again.focus();
   }
+  // A hand's summary just shown: the keyboard lands on its Continue button.
+  const summaryClose = main.querySelector('.summary-close');
+  if (summaryClose && (document.activeElement === document.body || !document.activeElement)) summaryClose.focus();
 }
 
 // The lobby's header and open tab; what they show is fetched again when a match has
@@ -512,9 +673,11 @@ function lobbyParts() {
   const tab = state.lobbyTab;
   let panel = null;
   if (tab === 'leaderboards') panel = leaderboardPanel(results.board, account.account_id, (mode) => results.loadLeaderboard(mode));
-  if (tab === 'matches') panel = historyPanel(results.history, () => results.loadHistory(true));
+  const replay = (match) => openReplay(match).then((opened) => { state.replay = opened; render(); }).catch(showError);
+  if (tab === 'matches') panel = historyPanel(results.history, () => results.loadHistory(true), replay);
+  if (tab === 'profile') panel = profilePanel(account, results.profile, results.history, () => results.loadHistory(true), replay);
   if (tab === 'tournaments') panel = tournaments.panel(account);
-  return { tab, registered: !account.guest, ratings: ratingsSummary(account, results.profile), panel };
+  return { tab, registered: !account.guest, ratings: ratingsSummary(account, results.profile), panel, yourTables: yourTables() };
 }
 
 function focusKey(button) {
@@ -529,6 +692,15 @@ document.addEventListener('keydown', (e) => {
     render();
   }
 });
+
+// A new language redraws everything in it.
+onLanguageChange(() => {
+  document.title = t('app.title');
+  conn.onStatus(connectionBadge.dataset.status || 'connecting');
+  render();
+});
+document.title = t('app.title');
+applyPreferences();
 
 setInterval(() => {
   const clock = document.getElementById('clock');

@@ -3,10 +3,12 @@
 // `choices`, not only in the inputs, because pushed lobby updates redraw the screen.
 
 import { el } from './dom.js';
+import { t } from './i18n.js';
+import { botLevelName } from './words.js';
 
 const PRESETS = {
-  pilotta: [['cyprus', 'Cyprus (4 players)'], ['classic', 'Classic (4 players)'], ['classic2', 'Classic for 2']],
-  diloti: [['online', 'Online'], ['traditional', 'Traditional']],
+  pilotta: [['cyprus', 'preset.cyprus'], ['classic', 'preset.classic'], ['classic2', 'preset.classic2']],
+  diloti: [['online', 'preset.online'], ['traditional', 'preset.traditional']],
 };
 
 const choices = {
@@ -14,8 +16,8 @@ const choices = {
   rated: false, botLevel: 'strong',
 };
 
-// The bots' levels (docs/bots.md), in both of the site's languages.
-export const BOT_LEVELS = [['strong', 'Strong · Δυνατό'], ['easy', 'Easy · Εύκολο']];
+// The bots' levels (docs/bots.md).
+export const BOT_LEVELS = ['strong', 'easy'];
 
 // The level the player last chose, for bots added later from the seat list too.
 export function chosenBotLevel() {
@@ -24,9 +26,9 @@ export function chosenBotLevel() {
 
 // A select of the bots' levels that remembers the choice.
 export function botLevelSelect() {
-  return el('select', { name: 'botLevel', 'aria-label': 'Bot level · Επίπεδο bot',
+  return el('select', { name: 'botLevel', 'aria-label': t('create.botLevel'),
     onchange: (e) => { choices.botLevel = e.target.value; } },
-  BOT_LEVELS.map(([value, text]) => el('option', { value, selected: choices.botLevel === value }, text)));
+  BOT_LEVELS.map((value) => el('option', { value, selected: choices.botLevel === value }, botLevelName(value))));
 }
 
 function seatCount() {
@@ -43,10 +45,10 @@ export function tableForm(onCreate, registered) {
     const shown = form.isConnected ? form : document.querySelector('form.create-table');
     if (shown) shown.replaceWith(tableForm(onCreate, registered));
   };
-  const field = (label, input) => el('label', { class: 'field' }, el('span', {}, label), input);
+  const field = (label, input) => el('label', { class: 'field' }, el('span', {}, t(label)), input);
   const select = (name, options, onchange) => {
     const input = el('select', { name, onchange: (e) => { choices[name] = e.target.value; if (onchange) onchange(); } },
-      options.map(([value, text]) => el('option', { value, selected: choices[name] === value }, text)));
+      options.map(([value, text]) => el('option', { value, selected: choices[name] === value }, t(text))));
     return input;
   };
   const text = (name, attributes) => el('input', { name, value: choices[name], ...attributes,
@@ -77,24 +79,24 @@ export function tableForm(onCreate, registered) {
       submit.disabled = false;
     }
   } },
-  el('h2', {}, 'New table'),
-  field('Game', select('game', [['pilotta', 'Pilotta'], ['diloti', 'Diloti']], () => {
+  el('h2', {}, t('create.title')),
+  field('create.game', select('game', [['pilotta', 'game.pilotta'], ['diloti', 'game.diloti']], () => {
     choices.preset = PRESETS[choices.game][0][0];
     redraw();
   })),
-  field('Rules', select('preset', PRESETS[choices.game], redraw)),
-  choices.game === 'diloti' ? field('Players', select('seats', [['2', '2 players'], ['4', '4 (partners)']])) : null,
-  field('Target score (empty: the preset\'s)', text('target', { type: 'number', min: 1, inputmode: 'numeric',
+  field('create.rules', select('preset', PRESETS[choices.game], redraw)),
+  choices.game === 'diloti' ? field('create.players', select('seats', [['2', 'create.twoPlayers'], ['4', 'create.fourPlayers']])) : null,
+  field('create.target', text('target', { type: 'number', min: 1, inputmode: 'numeric',
     placeholder: choices.game === 'pilotta' ? '151' : '61' })),
-  field('Other rule options (KEY=VALUE, e.g. nt_at_bids=1 or forced_capture=true)',
+  field('create.options',
     text('extra', { autocomplete: 'off', spellcheck: 'false' })),
-  field('Turn clock, seconds', text('clock', { type: 'number', min: 5, max: 600 })),
-  field('Matches in the series (empty: no limit)', text('series', { type: 'number', min: 1, max: 99, inputmode: 'numeric' })),
-  el('label', { class: 'check' }, check('bots'), ' Bots in the empty seats'),
-  field('Bot level · Επίπεδο bot', botLevelSelect()),
-  el('label', { class: 'check' }, check('private'), ' Private (not in the lobby; others join with the invite code)'),
+  field('create.clock', text('clock', { type: 'number', min: 5, max: 600 })),
+  field('create.series', text('series', { type: 'number', min: 1, max: 99, inputmode: 'numeric' })),
+  el('label', { class: 'check' }, check('bots'), ` ${t('create.bots')}`),
+  field('create.botLevel', botLevelSelect()),
+  el('label', { class: 'check' }, check('private'), ` ${t('create.private')}`),
   ratedField(registered, check),
-  el('button', { type: 'submit', class: 'primary' }, 'Create table'));
+  el('button', { type: 'submit', class: 'primary' }, t('create.submit')));
   return form;
 }
 
@@ -104,10 +106,8 @@ function ratedField(registered, check) {
   box.setAttribute('aria-describedby', 'rated-hint');
   if (!registered) { box.disabled = true; box.checked = false; }
   return el('div', { class: 'rated-field' },
-    el('label', { class: 'check' }, box, ' Rated'),
-    el('p', { class: 'hint', id: 'rated-hint' }, registered
-      ? 'The result changes both sides\' ratings. Registered players only; a bot at the table makes the match unrated.'
-      : 'Rated tables are for registered players: register or sign in to play rated.'));
+    el('label', { class: 'check' }, box, ` ${t('create.rated')}`),
+    el('p', { class: 'hint', id: 'rated-hint' }, t(registered ? 'create.ratedHint' : 'create.ratedGuestHint')));
 }
 
 // `onCreated(tableId, inviteCode)` runs as soon as the table exists, so the pushes that

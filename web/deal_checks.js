@@ -3,6 +3,7 @@
 // it with fairness.js and hands the outcome to `onChecked(handNumber, {status, text})`.
 
 import { verifyHand } from './fairness.js';
+import { t } from './i18n.js';
 
 export class DealChecks {
   constructor(onChecked) {
@@ -64,6 +65,6 @@ export class DealChecks {
       revealedCommitment: ended.seed_commitment || '',
       dealer: Number.isInteger(ended.dealer) ? ended.dealer : seen.dealer,
     }).then((outcome) => this.onChecked(number, outcome),
-      (error) => this.onChecked(number, { status: 'warning', text: `deal check failed: ${error.message}` }));
+      (error) => this.onChecked(number, { status: 'warning', text: t('fair.checkFailed', { error: error.message }) }));
   }
 }

@@ -1,16 +1,30 @@
-// The Diloti table: loose cards, declarations, the stock and the hand, with the move
-// builder: press a hand card, then the table cards and declarations the move takes or
-// builds with; the preview says what the move does and whether it is legal, and only a
-// move the server listed as legal can be sent. Every card and declaration is a button,
-// so the keyboard works (Tab, Enter or Space; Escape clears the selection).
+// The Diloti table: the seats around the felt, each with its last move (what was played,
+// captured or declared, and a xeri marked where it happened); the loose cards and
+// declarations in the middle, with the captured cards sweeping to the capturer; each
+// side's captures to look at; and the move builder: press a hand card, then the table
+// cards and declarations the move takes or builds with; the preview says what the move
+// does and whether it is legal, and only a move the server listed as legal can be sent.
+// Every card and declaration is a button, so the keyboard works (Tab, Enter or Space;
+// Escape clears the selection).
 
-import { cardBack, cardButton, cardFace } from './cards.js';
+import { cardButton, cardFace, cardLabel } from './cards.js';
 import { actionButton, el } from './dom.js';
+import { sortHand } from './hand_order.js';
+import { t } from './i18n.js';
+import { animate } from './motion.js';
 import { moveLabel } from './moves.js';
+import { seatPosition, tableFrame } from './table_frame.js';
 import { canAdd, describeMove, movesWithCard, previewSelection } from './diloti_builder.js';
 
 function declarationText(d, seatName) {
-  return `${d.group ? 'Group' : 'Declared'} ${d.value} by ${seatName(d.owner)}`;
+  return t(d.group ? 'diloti.group' : 'diloti.declared', { value: d.value, name: seatName(d.owner) });
+}
+
+// What a side's captures hold that scores: the aces, 10♦, 2♣, and how many cards.
+function capturesSummary(cards, count) {
+  const scoring = cards.filter((c) => c[0] === 'A' || c === 'Td' || c === '2c');
+  return el('p', { class: 'captures-line' }, t('diloti.cardsCount', { n: count }),
+    scoring.length ? [' · ', scoring.map((c) => el('span', { class: 'trick-card' }, cardFace(c)))] : null);
 }
 
 export function renderDiloti(view, ctx) {
@@ -21,6 +35,7 @@ export function renderDiloti(view, ctx) {
   const table = { loose: view.loose || [], declarations: view.declarations || [] };
   const preview = previewSelection(legal, selected, picked, table);
   const seatName = ctx.seatName;
+  const count = ctx.count;
 
   // A table item: a button on the player's turn (pressed when picked, highlighted when it
   // can join the selection), a plain face otherwise.
@@ -28,51 +43,77 @@ export function renderDiloti(view, ctx) {
     if (!myTurn) return content;
     const pressed = picked.includes(item);
     const usable = selected && (pressed || canAdd(legal, selected, picked, item));
-    return actionButton(content, () => ctx.toggle(item), {
+    // Named by its content (the card's own name), after words only screen readers hear:
+    // a label that replaced the content would not match what is seen.
+    return actionButton([el('span', { class: 'visually-hidden' }, label), content], () => ctx.toggle(item), {
       class: `table-item${usable ? ' legal' : ''}`, 'data-item': item,
-      'aria-pressed': pressed ? 'true' : 'false', 'aria-label': label,
+      'aria-pressed': pressed ? 'true' : 'false',
     });
   };
 
-  return el('div', { class: 'game diloti' },
-    el('div', { class: 'status-line' },
-      el('span', {}, `Round ${view.hand_number} · stock ${view.stock_size}`),
-      el('span', {}, `Captured: ${(view.captured_cards || []).join(' – ')} · xeri: ${(view.xeri || []).join(' – ')}`)),
-    el('ul', { class: 'seats' }, view.hand_sizes.map((size, seat) =>
-      el('li', { class: seat === view.to_act ? 'seat to-act' : 'seat' },
-        el('span', { class: 'seat-name' }, seatName(seat)), ' ',
-        el('span', { class: 'hand-size', 'aria-label': `${size} cards` }, Array.from({ length: size }, cardBack))))),
-    el('section', { class: 'table-cards', 'aria-label': 'table' },
-      el('h3', {}, 'Table'),
+  // Each seat's last move, and a xeri where it happened.
+  const extra = (seat) => {
+    const last = (ctx.lastMoves || {})[seat];
+    if (!last) return [];
+    return [el('span', { class: `seat-last-move${last.xeri ? ' xeri' : ''}`, 'data-seat': seat },
+      moveLabel(last.move), last.xeri ? el('strong', { class: 'xeri-mark' }, ` ${t('diloti.xeri')}!`) : null)];
+  };
+
+  // The cards of the last capture sweep to the capturer.
+  const sweep = ctx.sweep && ctx.sweep.cards.length ? animate(el('div', { class: 'collecting sweep', 'aria-hidden': 'true' },
+    ctx.sweep.cards.map((c) => el('div', { class: 'trick-spot at-middle' }, cardFace(c)))),
+  `sweep-${ctx.sweep.key}`, `collect-to-${seatPosition(ctx.sweep.seat, ctx.base, count)}`, { delayMs: 500, durationMs: 450 }) : null;
+
+  const sides = count === 4 ? 2 : count;
+  const captured = view.captured_cards || [];
+  const centre = [
+    el('div', { class: 'centre-info' },
+      el('span', { class: 'hand-number' }, t('common.handN', { n: view.hand_number })),
+      el('span', { class: 'stock' }, t('diloti.stock', { n: view.stock_size })),
+      el('span', { class: 'xeri-count' }, `${t('diloti.xeri')}: ${(view.xeri || []).join(' – ')}`)),
+    el('section', { class: 'table-cards', 'aria-label': t('diloti.tableCards') },
       el('div', { class: 'loose' }, table.loose.length
-        ? table.loose.map((card) => tableItem(card, cardFace(card), `table card ${cardFace(card).textContent}`))
-        : el('span', { class: 'muted' }, 'no loose cards')),
+        ? table.loose.map((card) => tableItem(card, cardFace(card), t('diloti.tableCard')))
+        : el('span', { class: 'muted' }, t('diloti.noLoose'))),
       table.declarations.map((d) => el('div', { class: 'declaration' },
-        tableItem(`@${d.value}`, el('span', {}, `${declarationText(d, seatName)}: `, d.cards.map(cardFace)),
-          `${declarationText(d, seatName)}: ${d.cards.join(' ')}`)))),
+        tableItem(`@${d.value}`, el('span', {}, `${declarationText(d, seatName)}: `, d.cards.map(cardFace)), '')))),
+    sweep,
+  ];
+
+  const hand = el('div', { class: 'hand', role: 'group', 'aria-label': t('common.yourHand') }, sortHand(view.hand || [], 'diloti').map((card) => {
+    if (!myTurn) return cardFace(card);
+    const button = cardButton(card, () => ctx.select(card === selected ? null : card));
+    button.setAttribute('aria-pressed', card === selected ? 'true' : 'false');
+    if (movesWithCard(legal, card).length) button.classList.add('legal');
+    return button;
+  }));
+
+  const panel = el('aside', { class: 'side-panel', 'aria-label': t('common.yourOptions') },
     myTurn ? builderPanel(preview, selected, picked, legal, table, ctx) : null,
-    el('div', { class: 'hand', 'aria-label': 'your hand' }, (view.hand || []).map((card) => {
-      if (!myTurn) return cardFace(card);
-      const button = cardButton(card, () => ctx.select(card === selected ? null : card));
-      button.setAttribute('aria-pressed', card === selected ? 'true' : 'false');
-      if (movesWithCard(legal, card).length) button.classList.add('legal');
-      return button;
-    })));
+    el('details', { class: 'captures', open: ctx.isOpen('captures'), ontoggle: (e) => ctx.setOpen('captures', e.target.open) },
+      el('summary', {}, t('diloti.captured', { counts: captured.join(' – ') })),
+      Array.from({ length: sides }, (_, side) => el('div', { class: 'side-captures', 'data-side': side },
+        el('strong', {}, ctx.teamNames[side]), capturesSummary((ctx.captures || [])[side] || [], captured[side] || ((ctx.captures || [])[side] || []).length)))));
+
+  return tableFrame({
+    game: 'diloti', count, base: ctx.base, label: t('common.table'),
+    badge: (seat) => ctx.seatBadge(seat, extra(seat)), centre, hand, panel,
+  });
 }
 
 // The preview and the buttons that send the built move, clear it, or list every move.
 function builderPanel(preview, selected, picked, legal, table, ctx) {
   const send = preview.moves.map((move) => actionButton(
-    preview.moves.length === 1 ? `Play: ${describeMove(move, table)}` : describeMove(move, table),
+    preview.moves.length === 1 ? t('builder.play', { move: describeMove(move, table) }) : describeMove(move, table),
     () => ctx.play(move), { class: `primary play-move move-${move.kind}`, 'data-notation': move.notation }));
-  return el('section', { class: 'builder', 'aria-label': 'your move' },
+  return el('section', { class: 'builder', 'aria-label': t('builder.label') },
     el('p', { class: `preview preview-${preview.state}`, role: 'status', 'aria-live': 'polite' },
-      preview.state === 'ready' ? 'Move: ' : '', preview.text),
+      preview.state === 'ready' ? t('builder.movePrefix') : '', preview.text),
     el('div', { class: 'actions' }, send,
-      selected || picked.length ? actionButton('Clear selection', () => ctx.select(null), { class: 'clear-selection' }) : null),
+      selected || picked.length ? actionButton(t('builder.clear'), () => ctx.select(null), { class: 'clear-selection' }) : null),
     // Every legal move, for players who prefer a list; each fills the builder.
     el('details', { class: 'all-moves', open: ctx.allMovesOpen, ontoggle: (e) => ctx.showAllMoves(e.target.open) },
-      el('summary', {}, `All legal moves (${legal.length})`),
+      el('summary', {}, t('builder.allMoves', { n: legal.length })),
       el('div', { class: 'actions' }, legal.map((move) => actionButton(moveLabel(move), () => ctx.build(move),
         { class: `move move-${move.kind}`, 'data-notation': move.notation, title: describeMove(move, table) })))));
 }

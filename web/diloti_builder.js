@@ -7,6 +7,7 @@
 // a set, and the groups of the matched move are the server's own.
 
 import { cardLabel } from './cards.js';
+import { t } from './i18n.js';
 
 // The table items a move uses: every card of every group except the played card, and
 // the declarations it takes in ("@7"), sorted.
@@ -46,7 +47,7 @@ export function canAdd(legal, card, picked, item) {
 }
 
 function itemText(item) {
-  return item.startsWith('@') ? `declaration ${item.slice(1)}` : cardLabel(item);
+  return item.startsWith('@') ? t('builder.declarationItem', { value: item.slice(1) }) : cardLabel(item);
 }
 
 function groupText(group) {
@@ -55,7 +56,7 @@ function groupText(group) {
 
 function list(words) {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return `${words.slice(0, -1).join(', ')} ${t('common.and')} ${words[words.length - 1]}`;
 }
 
 // "capture 3♦+5♠ and 8♣ with your 8♥", "declare 7 (3♥ + 4♣)", "raise declaration 7 to
@@ -65,24 +66,24 @@ export function describeMove(move, table = { loose: [], declarations: [] }) {
   const groups = move.groups || [];
   switch (move.kind) {
     case 'lay':
-      return `lay ${card} on the table`;
+      return t('builder.lay', { card });
     case 'capture': {
       const used = tableItemsOf(move);
       const all = [...(table.loose || []), ...(table.declarations || []).map((d) => `@${d.value}`)];
-      const sweep = all.length > 0 && sameSet(used, all) ? ' (clears the table)' : '';
-      return `capture ${list(groups.map(groupText))} with your ${card}${sweep}`;
+      const sweep = all.length > 0 && sameSet(used, all) ? t('builder.sweep') : '';
+      return t('builder.capture', { groups: list(groups.map(groupText)), card, sweep });
     }
     case 'declare':
-      return `declare ${move.value} (${[move.card, ...groups].map(groupText).join(' + ')})`;
+      return t('builder.declare', { value: move.value, cards: [move.card, ...groups].map(groupText).join(' + ') });
     case 'raise': {
       const from = groups.find((g) => g.startsWith('@'));
-      return `raise ${from ? itemText(from) : 'the declaration'} to ${move.value} with your ${card}`;
+      return t('builder.raise', { from: from ? itemText(from) : t('builder.theDeclaration'), value: move.value, card });
     }
     case 'group': {
       // Taking in an existing group of the same value grows it; anything else makes one.
       const grows = groups.includes(`@${move.value}`)
         && (table.declarations || []).some((d) => d.value === move.value && d.group);
-      return `${grows ? 'grow' : 'make'} a group of ${move.value}: ${list(groups.map(groupText))}`;
+      return t(grows ? 'builder.growGroup' : 'builder.makeGroup', { value: move.value, groups: list(groups.map(groupText)) });
     }
     default:
       return move.notation || move.kind;
@@ -93,25 +94,25 @@ export function describeMove(move, table = { loose: [], declarations: [] }) {
 //   { state: 'none' | 'card' | 'partial' | 'illegal' | 'ready' | 'choose', text, moves }
 // `moves` are the legal moves that can be sent as the selection stands.
 export function previewSelection(legal, card, picked, table) {
-  if (!card) return { state: 'none', text: 'Pick a card from your hand.', moves: [] };
+  if (!card) return { state: 'none', text: t('builder.pickCard'), moves: [] };
   const exact = matchingMoves(legal, card, picked);
   if (exact.length === 1) {
     // A lay needs no table cards; say so when the card could also take or build.
     const more = exact[0].kind === 'lay' && movesWithCard(legal, card).length > 1
-      ? ' (or pick table cards to capture or declare)' : '';
+      ? t('builder.orPick') : '';
     return { state: 'ready', text: describeMove(exact[0], table) + more, moves: exact };
   }
   if (exact.length > 1) {
-    return { state: 'choose', text: `These cards can be played ${exact.length} ways: pick one.`, moves: exact };
+    return { state: 'choose', text: t('builder.choose', { n: exact.length }), moves: exact };
   }
   const possible = possibleMoves(legal, card, picked);
   if (picked.length === 0) {
     return possible.length
-      ? { state: 'card', text: `Now pick the table cards or declarations to take or build with your ${cardLabel(card)}.`, moves: [] }
-      : { state: 'illegal', text: `${cardLabel(card)} has no legal move.`, moves: [] };
+      ? { state: 'card', text: t('builder.nowPick', { card: cardLabel(card) }), moves: [] }
+      : { state: 'illegal', text: t('builder.noMove', { card: cardLabel(card) }), moves: [] };
   }
   if (possible.length) {
-    return { state: 'partial', text: `Not a move yet: pick more (${possible.length} possible move${possible.length > 1 ? 's' : ''}).`, moves: [] };
+    return { state: 'partial', text: t(possible.length > 1 ? 'builder.partialMany' : 'builder.partialOne', { n: possible.length }), moves: [] };
   }
-  return { state: 'illegal', text: `Not legal: no move with your ${cardLabel(card)} uses ${list(picked.map(itemText))}.`, moves: [] };
+  return { state: 'illegal', text: t('builder.illegal', { card: cardLabel(card), items: list(picked.map(itemText)) }), moves: [] };
 }

@@ -8,7 +8,7 @@ export function el(tag, attributes = {}, ...children) {
     else if (name === 'class') element.className = value;
     else element.setAttribute(name, value === true ? '' : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === undefined || child === null || child === false) continue;
     element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -5,6 +5,8 @@
 //
 // 64-bit arithmetic is done with BigInt, masked to 64 bits after every step.
 
+import { t } from './i18n.js';
+
 const MASK = (1n << 64n) - 1n;
 const DOMAIN = 'kafenio-deal-v1';
 
@@ -178,37 +180,37 @@ function sameCards(a, b) {
 // Returns { status: 'verified' | 'warning' | 'not_published' | 'unchecked', text }.
 export async function verifyHand(hand) {
   if (!hand.seed || !hand.salt || !(hand.commitment || hand.revealedCommitment)) {
-    return { status: 'not_published', text: 'deal not published by the server' };
+    return { status: 'not_published', text: t('fair.notPublished') };
   }
   if (hand.commitment && hand.revealedCommitment
       && hand.commitment.toLowerCase() !== hand.revealedCommitment.toLowerCase()) {
-    return { status: 'warning', text: 'the commitment revealed differs from the one published before the hand' };
+    return { status: 'warning', text: t('fair.commitmentDiffers') };
   }
   const published = (hand.commitment || hand.revealedCommitment).toLowerCase();
   let computed;
   try {
     computed = await dealCommitment(BigInt(hand.seed), BigInt(hand.matchId), hand.number, hand.salt);
   } catch (error) {
-    return { status: 'warning', text: `the revealed seed cannot be checked: ${error.message}` };
+    return { status: 'warning', text: t('fair.seedUnreadable', { error: error.message }) };
   }
   if (computed !== published) {
-    return { status: 'warning', text: 'the revealed seed does not match the commitment' };
+    return { status: 'warning', text: t('fair.seedMismatch') };
   }
   const deal = hand.game === 'diloti'
     ? dealDiloti(BigInt(hand.seed), hand.dealer, hand.players)
     : dealPilotta(BigInt(hand.seed), hand.dealer, hand.preset);
   if (hand.dealt && hand.viewer >= 0 && !sameCards(hand.dealt, deal.hands[hand.viewer] || [])) {
-    return { status: 'warning', text: 'the cards you were dealt are not the ones this seed deals' };
+    return { status: 'warning', text: t('fair.handMismatch') };
   }
   const shownTable = hand.game === 'diloti' ? deal.table : (deal.turned ? [deal.turned] : []);
   if (hand.table && hand.table.length && !sameCards(hand.table, shownTable)) {
-    return { status: 'warning', text: 'the cards turned up are not the ones this seed deals' };
+    return { status: 'warning', text: t('fair.tableMismatch') };
   }
   if (!hand.commitment) {
-    return { status: 'unchecked', text: 'seed matches its commitment, but the commitment was not seen before the hand' };
+    return { status: 'unchecked', text: t('fair.notSeenBefore') };
   }
   if (!hand.dealt && hand.viewer >= 0) {
-    return { status: 'unchecked', text: 'seed matches its commitment; your first cards were not seen (joined mid-hand)' };
+    return { status: 'unchecked', text: t('fair.joinedMidHand') };
   }
-  return { status: 'verified', text: 'deal verified' };
+  return { status: 'verified', text: t('fair.verified') };
 }

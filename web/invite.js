@@ -3,6 +3,7 @@
 // field to join with it.
 
 import { actionButton, el } from './dom.js';
+import { t } from './i18n.js';
 
 const INVITE = /^\s*([0-9a-z]+)-([0-9a-z]+)\s*$/i;
 
@@ -18,25 +19,25 @@ export function inviteForm(onJoin, showError) {
     e.preventDefault();
     const invite = parseInvite(input.value);
     if (!invite) {
-      showError(new Error('That is not an invite code: it looks like 31e0ea2a26-8f3a12bc (the table, a dash, the code).'));
+      showError(new Error(t('invite.notACode')));
       return;
     }
     onJoin(invite);
   } },
-  el('label', { for: 'invite-code' }, 'Join a private table with its invite code'),
-  el('div', { class: 'inline' }, input, el('button', { type: 'submit' }, 'Join with code')));
+  el('label', { for: 'invite-code' }, t('invite.label')),
+  el('div', { class: 'inline' }, input, el('button', { type: 'submit' }, t('invite.join'))));
 }
 
 // Shown to the creator of a private table: the invite, selectable, and a copy button.
 export function invitePanel(invite, showError) {
-  const field = el('input', { class: 'invite-code', readonly: true, value: invite, 'aria-label': 'invite code', onfocus: (e) => e.target.select() });
+  const field = el('input', { class: 'invite-code', readonly: true, value: invite, 'aria-label': t('invite.code'), onfocus: (e) => e.target.select() });
   const status = el('span', { class: 'copied', role: 'status' });
   return el('div', { class: 'invite' },
-    el('span', {}, 'Private table. Invite code: '), field,
-    actionButton('Copy', () => {
+    el('span', {}, t('invite.private')), field,
+    actionButton(t('invite.copy'), () => {
       const copied = navigator.clipboard ? navigator.clipboard.writeText(invite) : Promise.reject(new Error('no clipboard'));
-      copied.then(() => { status.textContent = 'copied'; },
-        () => showError(new Error('Could not copy the invite code: select it and copy it by hand.')));
-    }, { 'aria-label': 'copy invite code' }),
+      copied.then(() => { status.textContent = t('invite.copied'); },
+        () => showError(new Error(t('invite.copyFailed'))));
+    }, { 'aria-label': t('invite.copyLabel') }),
     status);
 }

@@ -3,6 +3,8 @@
 // rating, and a link to the finished match's game record; "More" fetches older ones.
 
 import { actionButton, el } from './dom.js';
+import { locale, t } from './i18n.js';
+import { gameName } from './words.js';
 import { modeName, rounded } from './ratings.js';
 
 // won, lost, drawn (finished without a winner), abandoned (finished with a bot in a
@@ -15,19 +17,19 @@ export function resultOf(match) {
 
 function when(match) {
   const ms = Number(match.finished_unix_ms) || Number(match.started_unix_ms);
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(ms).toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 // "anna (you) vs petros", or partners joined: "anna (you) & bot vs bot & petros".
 function seatsLine(match) {
   const name = (seat) => {
     const entry = (match.seats || []).find((s) => s.seat === seat);
-    if (!entry) return `seat ${seat + 1}`;
-    return seat === match.own_seat ? `${entry.name} (you)` : entry.name;
+    if (!entry) return t('seat.number', { n: seat + 1 });
+    return seat === match.own_seat ? `${entry.name} ${t('common.youMark')}` : entry.name;
   };
   const count = (match.seats || []).length;
-  if (count === 4) return `${name(0)} & ${name(2)} vs ${name(1)} & ${name(3)}`;
-  return `${name(0)} vs ${name(1)}`;
+  if (count === 4) return `${name(0)} & ${name(2)} ${t('common.vs')} ${name(1)} & ${name(3)}`;
+  return `${name(0)} ${t('common.vs')} ${name(1)}`;
 }
 
 function ratingLine(rating) {
@@ -37,28 +39,29 @@ function ratingLine(rating) {
     `${modeName(rating.mode)} ${rounded(rating.rating_before)} → ${rounded(rating.rating_after)} (${sign}${Math.abs(rounded(change))})`);
 }
 
-function matchItem(match) {
+function matchItem(match, onReplay) {
   const result = resultOf(match);
-  const game = match.game === 'pilotta' ? 'Pilotta' : 'Diloti';
+  const game = gameName(match.game);
   return el('li', { class: `match result-${result}`, 'data-match': match.match_id },
-    el('p', { class: 'match-head' }, el('strong', { class: 'result' }, result), ' · ',
-      el('span', { class: 'score', 'aria-label': 'score' }, (match.totals || []).join(' – ')), ' · ',
+    el('p', { class: 'match-head' }, el('strong', { class: 'result', 'data-result': result }, t(`result.${result}`)), ' · ',
+      el('span', { class: 'score', 'aria-label': t('history.score') }, (match.totals || []).join(' – ')), ' · ',
       `${game} · ${match.rules}`),
     el('p', { class: 'match-seats' }, seatsLine(match)),
-    el('p', { class: 'match-meta muted' }, when(match), match.rated ? ' · rated' : ' · casual'),
-    match.rating ? el('p', { class: 'match-rating' }, 'Rating: ', ratingLine(match.rating)) : null,
+    el('p', { class: 'match-meta muted' }, when(match), ` · ${t(match.rated ? 'common.rated' : 'common.casual')}`),
+    match.rating ? el('p', { class: 'match-rating' }, t('history.rating'), ratingLine(match.rating)) : null,
     result !== 'live' ? el('a', { class: 'record-link', href: `/matches/${match.match_id}/record`, target: '_blank', rel: 'noopener',
-      'aria-label': `game record of match ${match.match_id}` }, 'record') : null);
+      'aria-label': t('history.recordLabel', { id: match.match_id }) }, t('history.record')) : null,
+    result !== 'live' && onReplay ? actionButton(t('history.replay'), () => onReplay(match), { class: 'replay-open', 'data-match': match.match_id }) : null);
 }
 
 // `history`: Results.history; `onMore()` fetches the next page.
-export function historyPanel(history, onMore) {
+export function historyPanel(history, onMore, onReplay) {
   let body;
-  if (!history.matches) body = el('p', { class: 'muted' }, history.loading ? 'Loading…' : '');
-  else if (!history.matches.length) body = el('p', { class: 'muted empty' }, history.failed ? 'Could not load your matches.' : 'No matches yet.');
-  else body = el('ol', { class: 'match-list' }, history.matches.map(matchItem));
+  if (!history.matches) body = el('p', { class: 'muted' }, history.loading ? t('common.loading') : '');
+  else if (!history.matches.length) body = el('p', { class: 'muted empty' }, t(history.failed ? 'history.failed' : 'history.none'));
+  else body = el('ol', { class: 'match-list' }, history.matches.map((m) => matchItem(m, onReplay)));
   const more = history.matches && history.next !== '0'
-    ? actionButton('More', onMore, { disabled: history.loading, 'aria-busy': history.loading ? 'true' : null, class: 'more' }) : null;
+    ? actionButton(t('history.more'), onMore, { disabled: history.loading, 'aria-busy': history.loading ? 'true' : null, class: 'more' }) : null;
   return el('section', { class: 'panel results-panel', 'aria-labelledby': 'history-title' },
-    el('h2', { id: 'history-title' }, 'My matches'), body, more);
+    el('h2', { id: 'history-title' }, t('lobby.tabMatches')), body, more);
 }

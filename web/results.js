@@ -31,7 +31,7 @@ export class Results {
     if (!this.panelsStale) return;
     this.panelsStale = false;
     if (tab === 'leaderboards') this.loadLeaderboard();
-    if (tab === 'matches') this.loadHistory();
+    if (tab === 'matches' || tab === 'profile') this.loadHistory();
   }
 
   async loadProfile() {

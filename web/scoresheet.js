@@ -3,16 +3,24 @@
 // each hand what the fair-deal check (fairness.js) found.
 
 import { el } from './dom.js';
+import { t } from './i18n.js';
 
-const PILOTTA_COLUMNS = [
-  ['tricks', 'tricks'], ['card_points', 'card points'], ['declarations', 'declarations'],
-  ['belote', 'belote'], ['points', 'points'], ['score', 'score'], ['totals', 'totals'],
-];
-const DILOTI_COLUMNS = [
-  ['captured_cards', 'cards'], ['xeri', 'xeri'], ['most_cards', 'most cards'],
-  ['ten_diamonds', '10♦'], ['two_clubs', '2♣'], ['aces', 'aces'], ['score', 'score'],
-  ['totals', 'totals'],
-];
+const PILOTTA_COLUMNS = ['tricks', 'card_points', 'declarations', 'belote', 'points', 'score', 'totals'];
+const DILOTI_COLUMNS = ['captured_cards', 'xeri', 'most_cards', 'ten_diamonds', 'two_clubs', 'aces', 'score', 'totals'];
+
+// A hand's breakdown per team: one row per figure the server filled in. Shared by the
+// score sheet's details and the end-of-hand summary.
+export function resultTable(result, game, teamNames) {
+  const columns = game === 'diloti' ? DILOTI_COLUMNS : PILOTTA_COLUMNS;
+  return el('table', { class: 'hand-result' },
+    el('caption', {}, t('common.handN', { n: result.number }), result.annulled ? ` (${t('sheet.annulled')})` : '',
+      game === 'pilotta' && !result.annulled ? ` — ${t(result.made ? 'sheet.made' : 'sheet.failed')}` : ''),
+    el('tr', {}, el('th', {}, ''), teamNames.map((name) => el('th', { scope: 'col' }, name))),
+    columns
+      .filter((field) => Array.isArray(result[field]) && result[field].length)
+      .map((field) => el('tr', {}, el('th', { scope: 'row' }, t(`sheet.${field}`)),
+        result[field].map((value) => el('td', {}, value)))));
+}
 
 export class ScoreSheet {
   constructor() {
@@ -43,35 +51,42 @@ export class ScoreSheet {
   // A hand whose end this client did not see (it joined later) cannot be checked.
   fairnessOf(number) {
     return this.fairness.get(number)
-      || { status: 'unchecked', text: 'deal not checked: the hand ended before you joined' };
+      || { status: 'unchecked', text: t('sheet.unchecked') };
   }
 
   record(result) {
     if (result && result.number > 0 && result.line) this.rows.set(result.number, result);
   }
 
+  // One compact row per hand (its score and the totals after it, and the fair-deal
+  // mark); the breakdown, the deal check's words and the record line on demand.
   render(game, teamNames) {
-    const columns = game === 'diloti' ? DILOTI_COLUMNS : PILOTTA_COLUMNS;
-    const section = el('section', { class: 'score-sheet', 'aria-label': 'score sheet' },
-      el('h3', {}, 'Score sheet'));
+    const section = el('section', { class: 'score-sheet', 'aria-label': t('sheet.title') },
+      el('h3', {}, t('sheet.title')));
     if (this.rows.size === 0) {
-      section.append(el('p', { class: 'muted' }, 'No hand finished yet.'));
+      section.append(el('p', { class: 'muted' }, t('sheet.empty')));
       return section;
     }
-    for (const result of [...this.rows.values()].sort((a, b) => b.number - a.number)) {
-      const table = el('table', { class: 'hand-result' },
-        el('caption', {}, `Hand ${result.number}`, result.annulled ? ' (annulled)' : '',
-          game === 'pilotta' && !result.annulled ? (result.made ? ' — contract made' : ' — contract failed') : ''),
-        el('tr', {}, el('th', {}, ''), teamNames.map((name) => el('th', { scope: 'col' }, name))),
-        columns
-          .filter(([field]) => Array.isArray(result[field]) && result[field].length)
-          .map(([field, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
-            result[field].map((value) => el('td', {}, value)))));
+    const results = [...this.rows.values()].sort((a, b) => b.number - a.number);
+    section.append(el('table', { class: 'score-rows' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('sheet.hand')),
+        teamNames.map((name) => el('th', { scope: 'col' }, name)), el('th', { scope: 'col' }, t('sheet.fair')))),
+      el('tbody', {}, results.map((result) => {
+        const fair = this.fairnessOf(result.number);
+        const mark = { verified: '✓', warning: '⚠' }[fair.status] || '–';
+        return el('tr', { 'data-hand': result.number },
+          el('th', { scope: 'row' }, result.number),
+          (result.totals || []).map((total, i) => el('td', {}, `${total}`,
+            el('span', { class: 'gain' }, ` (+${(result.score || [])[i] ?? 0})`))),
+          el('td', { class: `fairness fair-${fair.status}`, 'data-hand': result.number, title: fair.text }, mark));
+      }))));
+    for (const result of results) {
       const fair = this.fairnessOf(result.number);
-      section.append(table,
-        el('p', { class: `fairness fair-${fair.status}`, 'data-hand': result.number },
-          fair.status === 'warning' ? '⚠ ' : fair.status === 'verified' ? '✓ ' : '', fair.text),
-        el('p', { class: 'result-line' }, el('code', {}, result.line)));
+      section.append(el('details', { class: 'hand-details', 'data-hand': result.number },
+        el('summary', {}, t('sheet.details', { n: result.number })),
+        resultTable(result, game, teamNames),
+        el('p', { class: `fairness-text fair-${fair.status}` }, fair.text),
+        el('p', { class: 'result-line' }, el('code', {}, result.line))));
     }
     return section;
   }

@@ -5,7 +5,7 @@
 // controls. `ask(name, body)` sends a request and shows any refusal; `onChange()` redraws.
 
 import { actionButton, el } from './dom.js';
-import { language, setLanguage, t, tieBreakText } from './tournaments_i18n.js';
+import { language, t, tieBreakText } from './tournaments_i18n.js';
 
 const STATES = [['registering', 'upcoming'], ['running', 'running'], ['finished', 'finished']];
 const FORMATS = ['swiss', 'round_robin', 'single_elimination', 'double_elimination', 'pools_knockout'];
@@ -157,11 +157,8 @@ export class TournamentPages {
   }
 
   panel(account) {
-    const lang = el('div', { class: 'lang-switch' },
-      actionButton('EN', () => { setLanguage('en'); this.onChange(); }, { 'aria-pressed': String(language() === 'en') }),
-      actionButton('ΕΛ', () => { setLanguage('el'); this.onChange(); }, { 'aria-pressed': String(language() === 'el') }));
     const page = this.event ? this.eventPage(account) : this.listPage(account);
-    return el('section', { class: 'panel tournaments', lang: language() }, lang, this.nextTablePanel(), page);
+    return el('section', { class: 'panel tournaments', lang: language() }, this.nextTablePanel(), page);
   }
 
   invitationList(account) {

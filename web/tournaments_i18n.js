@@ -1,6 +1,10 @@
-// The tournament pages' words in English and Greek. The player chooses the language
-// with the EN/ΕΛ button on the pages (kept in localStorage); the browser's language
-// decides at first. Kept apart from the rest of the client, whose language is its own.
+// The tournament pages' words in English and Greek, in the language the player chose for
+// the whole client (i18n.js: the header's language button, remembered in localStorage).
+// Kept in their own table beside the client's catalogues.
+
+import { language } from './i18n.js';
+
+export { language };
 
 const WORDS = {
   tournaments: ['Tournaments', 'Τουρνουά'],
@@ -121,18 +125,6 @@ export function tieBreakText(column) {
   const greek = TIE_BREAKS_EL[column.key];
   if (language() === 'el' && greek) return { name: greek[0], explanation: greek[1] };
   return { name: column.name, explanation: column.explanation };
-}
-
-const KEY = 'kafenio.tournaments.lang';
-
-export function language() {
-  const chosen = localStorage.getItem(KEY);
-  if (chosen === 'en' || chosen === 'el') return chosen;
-  return (navigator.language || '').toLowerCase().startsWith('el') ? 'el' : 'en';
-}
-
-export function setLanguage(lang) {
-  localStorage.setItem(KEY, lang);
 }
 
 // The word for `key` in the chosen language (the key itself when it has none).

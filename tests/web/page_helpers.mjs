@@ -1,4 +1,10 @@
-// What the browser tests share: checks and the steps every page takes.
+// What the browser tests share: the server, checks and the steps every page takes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
 
 export function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
@@ -16,4 +22,47 @@ export async function signIn(page, url, name) {
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByRole('heading', { name: 'New table' }).waitFor();
+}
+
+// A server on a database of its own in a fresh folder (every run starts with no
+// accounts), serving `webDir`. Bots wait a little before each move, so a table of bots
+// can be watched as it plays.
+export function startServer(binary, webDir) {
+  const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
+  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', db,
+    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20'],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: server.stdout });
+    lines.once('line', (line) => {
+      const match = line.match(/listening on (http:\/\/\S+)/);
+      if (!match) reject(new Error(`server did not start: ${line}`));
+      else resolve({ server, url: match[1].replace(/\/$/, '') });
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+// Debian's headless Chromium (playwright-core never downloads a browser).
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// Picks the game on the new-table form and waits until the form shows that game's fields
+// (Diloti's player count). A pushed lobby update can redraw the form in the instant of
+// the pick; the pick is then made again.
+export async function chooseGame(page, game) {
+  for (let attempt = 0; ; attempt += 1) {
+    await page.locator('form.create-table select[name=game]').selectOption(game);
+    const shown = await page.waitForFunction((g) => {
+      const select = document.querySelector('form.create-table select[name=game]');
+      return select && select.value === g && (g !== 'diloti' || document.querySelector('form.create-table select[name=seats]'));
+    }, game, { timeout: 5000 }).then(() => true, () => false);
+    if (shown) return;
+    if (attempt >= 3) throw new Error(`the new-table form does not show ${game}`);
+  }
 }

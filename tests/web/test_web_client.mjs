@@ -13,38 +13,16 @@
 // 390x844) go to the artifacts folder.
 //
 // usage: node test_web_client.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { assert, noErrorsShown, signIn } from './page_helpers.mjs';
+import { assert, chooseGame, launchBrowser, noErrorsShown, signIn, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 const { tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
 mkdirSync(artifacts, { recursive: true });
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-function startServer() {
-  // A database of its own in a fresh folder: every run starts with no accounts.
-  const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
-  // Bots wait a little before each move, so a table of bots can be watched as it plays.
-  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', db,
-    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20'],
-    { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.stdout });
-    lines.once('line', (line) => {
-      const match = line.match(/listening on (http:\/\/\S+)/);
-      if (!match) reject(new Error(`server did not start: ${line}`));
-      else resolve({ server, url: match[1].replace(/\/$/, '') });
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 async function screenshots(page, name) {
   await page.screenshot({ path: `${artifacts}/${name}-desktop.png`, fullPage: true });
@@ -57,7 +35,7 @@ async function screenshots(page, name) {
 }
 
 async function createTable(page, game, fill, target = '21') {
-  await page.locator('select[name=game]').selectOption(game);
+  await chooseGame(page, game);
   await fill();
   await page.locator('input[name=target]').fill(target);
   await page.getByRole('button', { name: 'Create table' }).click();
@@ -285,7 +263,7 @@ async function diloti4(page) {
   await page.getByRole('heading', { name: 'New table' }).waitFor();
   await createTable(page, 'diloti', () => page.locator('select[name=seats]').selectOption('4'));
   await page.locator('.game.diloti').waitFor({ timeout: 30000 });
-  const seats = await page.locator('.game.diloti .seats li').count();
+  const seats = await page.locator('.game.diloti .seat-badge').count();
   assert(seats === 4, `4-player table shows ${seats} seats`);
   await page.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 });
   await screenshots(page, 'diloti4');
@@ -309,7 +287,7 @@ async function spectate(browser, url) {
   // One bot at a time: each press waits for the seat list to show the bot.
   const addBots = () => owner.evaluate(() => [...document.querySelectorAll('.seat-list button')]
     .filter((b) => b.textContent === 'Add bot').length);
-  // The first bot is easy, chosen in the seat list's level select (Greek and English);
+  // The first bot is easy, chosen in the seat list's level select;
   // the others at the level the select then shows again (strong was preselected).
   await owner.locator('.bot-level select').selectOption('easy');
   for (let left = 3; left > 0; left -= 1) {
@@ -320,8 +298,8 @@ async function spectate(browser, url) {
   }
   assert(await addBots() === 0, 'three bots seated');
   const seatTexts = await owner.evaluate(() => [...document.querySelectorAll('.seat-list li')].map((li) => li.textContent));
-  assert(seatTexts.filter((t) => t.includes('Easy · Εύκολο')).length === 1, `one easy bot: ${seatTexts}`);
-  assert(seatTexts.filter((t) => t.includes('Strong · Δυνατό')).length === 2, `two strong bots: ${seatTexts}`);
+  assert(seatTexts.filter((t) => t.includes('· Easy')).length === 1, `one easy bot: ${seatTexts}`);
+  assert(seatTexts.filter((t) => t.includes('· Strong')).length === 2, `two strong bots: ${seatTexts}`);
   await owner.getByRole('button', { name: 'Stand up' }).click();
   await owner.getByRole('button', { name: 'Sit here' }).waitFor();
   const tableId = await owner.evaluate(() => window.kafenio.state.table.id);
@@ -359,7 +337,7 @@ async function spectate(browser, url) {
 async function privateTable(browser, url) {
   const host = await newPage(browser);
   await signIn(host, url, 'host');
-  await host.locator('select[name=game]').selectOption('diloti');
+  await chooseGame(host, 'diloti');
   await host.locator('select[name=seats]').selectOption('2');
   await host.locator('input[name=bots]').uncheck();
   await host.locator('input[name=private]').check();
@@ -404,8 +382,11 @@ async function privateTable(browser, url) {
   await builderMove(mover, false);
   await other.waitForFunction((seq) => Number(window.kafenio.state.table.lastSeq) > seq, seqBefore, { timeout: 30000 });
   await noErrorsShown(host);
-  await host.close();
+  // The guest's browser goes away mid-match: the host sees the guest's seat offline.
   await context.close();
+  await host.locator('.seat-area.at-top .seat-badge .status-offline').waitFor({ timeout: 30000 });
+  await screenshots(host, 'opponent-offline');
+  await host.close();
 }
 
 // Signs in to (or registers) an account on a fresh page.
@@ -449,7 +430,7 @@ async function results(browser, url) {
     return line && !line.textContent.startsWith('Loading');
   });
   assert((await page.locator('.lobby-head .ratings').textContent()).startsWith('Not rated yet'), 'a new player is not rated yet');
-  await page.locator('select[name=game]').selectOption('diloti');
+  await chooseGame(page, 'diloti');
   await page.locator('select[name=seats]').selectOption('2');
   await page.locator('input[name=target]').fill('11');
   assert(await page.locator('input[name=rated]').isEnabled(), 'a registered player may tick Rated');
@@ -474,6 +455,20 @@ async function results(browser, url) {
   const record = await (await fetch(new URL(href, url))).text();
   assert(record.startsWith('game diloti'), `the record link serves: ${record.slice(0, 40)}`);
   assert(await page.getByRole('button', { name: 'More' }).count() === 0, 'one match: no older page');
+
+  // The replay viewer: the record stepped through, every hand face up.
+  await match.getByRole('button', { name: 'Replay' }).click();
+  await page.locator('.replay-screen').waitFor();
+  const cardsShown = () => page.locator('.replay-hand .card').count();
+  const dealt = await cardsShown();
+  assert(dealt === 12, `both 2-player Diloti hands shown face up: ${dealt} cards`);
+  await page.getByRole('button', { name: 'one move forward' }).click();
+  assert(await cardsShown() === dealt - 1, 'a move takes a card from its player');
+  assert((await page.locator('.replay-step').textContent()).startsWith('move 1 of'), 'the step is shown');
+  await page.getByRole('button', { name: 'last position' }).click();
+  await screenshots(page, 'replay');
+  await page.getByRole('button', { name: 'Close the replay' }).click();
+  await page.locator('.match-list').waitFor();
   await noErrorsShown(page);
   await screenshots(page, 'my-matches');
 
@@ -486,6 +481,13 @@ async function results(browser, url) {
   }
   await noErrorsShown(page);
   await screenshots(page, 'leaderboards');
+
+  // The profile: a card per rating mode (none rated yet) and the recent matches.
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.locator('.profile-screen .match-list li.match').first().waitFor();
+  assert(await page.locator('.profile-mode').count() === 3, 'a profile card per rating mode');
+  assert((await page.locator('.profile h2').textContent()).startsWith('webplayer'), 'the profile names the player');
+  await screenshots(page, 'profile');
   await page.close();
 }
 
@@ -496,12 +498,8 @@ async function newPage(browser) {
   return page;
 }
 
-const { server, url } = await startServer();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const { server, url } = await startServer(binary, webDir);
+const browser = await launchBrowser();
 let failed = false;
 let page;
 const started = Date.now();

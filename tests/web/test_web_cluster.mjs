@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import { assert, noErrorsShown, signIn } from './page_helpers.mjs';
+import { assert, chooseGame, noErrorsShown, signIn } from './page_helpers.mjs';
 
 const [binary, webDir, pgScript] = process.argv.slice(2);
 const LEASE_MS = 1500;
@@ -110,7 +110,7 @@ try {
   };
   const player = await newPage();
   await signIn(player, a.url, 'eleni');
-  await player.locator('select[name=game]').selectOption('diloti');
+  await chooseGame(player, 'diloti');
   await player.locator('select[name=seats]').selectOption('2');
   await player.locator('input[name=target]').fill('61'); // long enough to outlive node a
   await player.getByRole('button', { name: 'Create table' }).click();

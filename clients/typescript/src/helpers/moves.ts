@@ -1,0 +1,65 @@
+// Moves from the view: whose turn it is, the legal moves the server listed (each a full
+// Move, sent back as is), words for a move, and Pilotta's moves grouped as a table shows
+// them. Diloti's move builder is in diloti_builder.ts.
+import type { DilotiView, GameView, Move, PilottaView } from '../gen/kafenio/v1/kafenio_pb.js';
+import { cardLabel, suitSymbol } from './cards.js';
+
+export type AnyView = PilottaView | DilotiView;
+
+// The game's own view inside a GameView.
+export function gameView(view: GameView | undefined): AnyView | undefined {
+  return view?.game.value;
+}
+
+export function isMyTurn(view: GameView | undefined): boolean {
+  const v = gameView(view);
+  if (!v || v.viewer < 0 || v.toAct !== v.viewer) return false;
+  return view!.game.case === 'pilotta' ? v.phase !== 'awaiting_deal' && v.phase !== 'match_over' : v.phase === 'play';
+}
+
+// The moves the viewer may send now (none when it is not their turn).
+export function legalMoves(view: GameView | undefined): Move[] {
+  return isMyTurn(view) ? gameView(view)!.legalMoves : [];
+}
+
+const CARD = /^[2-9TJQKA][cdhs]$/;
+
+function token(word: string): string {
+  if (CARD.test(word)) return cardLabel(word);
+  if (/^([cdhs]|nt|at)$/.test(word)) return suitSymbol(word);
+  // Diloti groups: "3d+4s", "@7" (a declaration worth 7).
+  if (word.includes('+')) return word.split('+').map(token).join('+');
+  return word;
+}
+
+// "play Jh belote" → "Play J♥ belote".
+export function moveLabel(move: Pick<Move, 'notation' | 'kind'>): string {
+  const words = (move.notation || move.kind || '').split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const [first, ...rest] = words;
+  return [first[0].toUpperCase() + first.slice(1), ...rest.map(token)].join(' ');
+}
+
+export interface PilottaOptions {
+  // Cards with exactly one legal play: pressing the card plays it.
+  cardPlays: Map<string, Move>;
+  // Every other move: auction calls but bids, declarations, a play with or without belote.
+  calls: Move[];
+  // Bids by value (250: capot), each with a move per suit, in the server's order.
+  bids: Map<number, Move[]>;
+}
+
+// Pilotta's legal moves as a table lays them out.
+export function pilottaOptions(view: GameView | undefined): PilottaOptions {
+  const legal = view?.game.case === 'pilotta' ? legalMoves(view) : [];
+  const plays = new Map<string, Move[]>();
+  for (const move of legal.filter((m) => m.kind === 'play')) {
+    plays.set(move.card, [...(plays.get(move.card) ?? []), move]);
+  }
+  const cardPlays = new Map<string, Move>();
+  for (const [card, moves] of plays) if (moves.length === 1) cardPlays.set(card, moves[0]);
+  const bids = new Map<number, Move[]>();
+  for (const bid of legal.filter((m) => m.kind === 'bid')) bids.set(bid.value, [...(bids.get(bid.value) ?? []), bid]);
+  const calls = legal.filter((m) => m.kind !== 'bid' && (m.kind !== 'play' || !cardPlays.has(m.card)));
+  return { cardPlays, calls, bids };
+}

@@ -1,0 +1,26 @@
+// @kafenio/client: the Kafenio protocol's generated types, a reconnecting client, and the
+// helpers a game client needs (docs/clients.md).
+export * from './gen/kafenio/v1/kafenio_pb.js';
+export { KafenioClient } from './client.js';
+export type { CallOptions, ClientEvent, ClientOptions, ConnectionState, ReconnectOptions } from './client.js';
+export { ConnectionLostError, KafenioError, NotConnectedError, RequestTimeoutError } from './errors.js';
+export type { ErrorCodeName } from './errors.js';
+export { decodeEnvelope, encodeEnvelope } from './codec.js';
+export type { EnvelopeInit, FrameData, FrameFormat } from './codec.js';
+export { REPLIES } from './requests.js';
+export type { Pushed, ReplyOf, RequestCase, RequestInit } from './requests.js';
+export { globalWebSocket } from './socket.js';
+export type { WebSocketFactory, WebSocketLike } from './socket.js';
+export { LobbyTracker } from './lobby.js';
+export { TableTracker } from './tables.js';
+export type { TableState } from './tables.js';
+export { applyPatch } from './view_patch.js';
+export * from './helpers/cards.js';
+export * from './helpers/moves.js';
+export * from './helpers/diloti_builder.js';
+export * from './helpers/fairness.js';
+export { DealChecks } from './helpers/deal_checks.js';
+export { ScoreSheet } from './helpers/scoresheet.js';
+export type { ScoreRow } from './helpers/scoresheet.js';
+// The protocol this package speaks; the package's major version follows it.
+export const PROTOCOL_VERSION = 1;

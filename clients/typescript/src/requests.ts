@@ -1,0 +1,58 @@
+// Which request gets which reply. The .proto lists requests and replies in one oneof; the
+// pairing is in docs/protocol.md, so it is written down here once, for the types and for
+// the client's checks.
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { Envelope, EnvelopeSchema } from './gen/kafenio/v1/kafenio_pb.js';
+
+type Body = Exclude<Envelope['body'], { case: undefined }>;
+export type BodyCase = Body['case'];
+export type BodyValue<C extends BodyCase> = Extract<Body, { case: C }>['value'];
+
+// The reply case of each request (every other request is answered with `ok`).
+export const REPLIES = {
+  signInGuest: 'signedIn',
+  register: 'signedIn',
+  signIn: 'signedIn',
+  resume: 'signedIn',
+  subscribeLobby: 'lobby',
+  createTable: 'tableCreated',
+  joinTable: 'ok',
+  sit: 'ok',
+  stand: 'ok',
+  leaveTable: 'ok',
+  setReady: 'ok',
+  addBot: 'ok',
+  // The move's own match event; `ok` when the mover left before it was stored.
+  playMove: 'matchEvent',
+  sendChat: 'ok',
+  reclaimSeat: 'ok',
+  ping: 'pong',
+  getMatchRecord: 'matchRecord',
+  getMatchHistory: 'matchHistory',
+  getLeaderboard: 'leaderboard',
+  getProfile: 'profile',
+  // Tournaments run by the server (docs/tournaments.md): the director's requests.
+  pauseTournament: 'ok',
+  resumeTournament: 'ok',
+} as const satisfies Partial<Record<BodyCase, BodyCase>>;
+
+export type RequestCase = keyof typeof REPLIES;
+export type ReplyCase<C extends RequestCase> = (typeof REPLIES)[C];
+
+// What a request's promise resolves with: the reply message (for playMove, the event, or
+// undefined when the server answered `ok`).
+export type ReplyOf<C extends RequestCase> = C extends 'playMove'
+  ? BodyValue<'matchEvent'> | undefined
+  : BodyValue<ReplyCase<C>>;
+
+type EnvelopeBodyInit = NonNullable<MessageInitShape<typeof EnvelopeSchema>['body']>;
+// A request's fields, as plain data (`{ game: 'diloti', seats: 2 }`) or a message.
+export type RequestInit<C extends RequestCase> = Extract<EnvelopeBodyInit, { case: C }>['value'];
+
+// Messages that only ever answer a request.
+type ReplyOnly = 'ok' | 'signedIn' | 'lobby' | 'pong' | 'tableCreated' | 'matchRecord' | 'matchHistory' | 'leaderboard' | 'profile';
+
+// The messages the server pushes on its own (empty request_id): every server message but
+// the replies, so that one the .proto gains later (regenerated) is in the union too.
+export type PushedCase = Exclude<BodyCase, RequestCase | ReplyOnly>;
+export type Pushed = Extract<Body, { case: PushedCase }>;

@@ -1,0 +1,57 @@
+// Starts the real server for the SDK's tests: `kafenio serve` on a free port (or a given
+// one, to restart on the same address) with a database of its own.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(`assertion failed: ${message}`);
+}
+
+export async function startServer(binary, { db, port = 0, settings = [], args: extra = [] } = {}) {
+  db ??= join(mkdtempSync(join(tmpdir(), 'kafenio-sdk-')), 'kafenio.db');
+  const args = ['serve', '--listen', `127.0.0.1:${port}`, '--admin-listen', '127.0.0.1:0', '--web', '/nonexistent',
+    '--db', db, '--set', 'bot_iterations=20', ...extra];
+  for (const setting of settings) args.push('--set', setting);
+  const proc = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: proc.stdout }).once('line', resolve);
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const match = line.match(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  if (!match) throw new Error(`server did not start: ${line}`);
+  const server = {
+    port: Number(match[1]),
+    url: `ws://127.0.0.1:${match[1]}/ws`,
+    db,
+    proc,
+    async stop(signal = 'SIGTERM') {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill(signal);
+      await exited;
+    },
+    // The server stops answering (SIGSTOP; its sockets stay open) until resumed. Returns
+    // once the kernel shows every thread stopped.
+    async freeze() {
+      proc.kill('SIGSTOP');
+      for (let i = 0; i < 200; i += 1) {
+        const state = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1][0];
+        if (state === 'T') return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('the server did not stop');
+    },
+    thaw() {
+      proc.kill('SIGCONT');
+    },
+    // SIGKILL, then the same database on the same port: sessions, tables and seats survive.
+    async crashAndRestart() {
+      await server.stop('SIGKILL');
+      return startServer(binary, { db, port: server.port, settings, args: extra });
+    },
+  };
+  return server;
+}

@@ -1,0 +1,351 @@
+// End-to-end: the card table (docs/web-client.md) in headless Chromium against the real
+// server, in both languages and at both sizes.
+//
+// Greek, phone-sized, reduced motion, a Greek name: the page speaks Greek (browser
+// language el), the name is shown in the header and at the player's seat; a whole
+// 2-player Diloti match against a bot, played with the page's buttons: the two seats face
+// each other, the hand is sorted, the opponent's last move is shown at their seat, each
+// side's captures can be opened, every hand ends with its summary, the match ends with a
+// rematch button. Cards have spoken names; motion is a fade.
+//
+// English, desktop: a whole Pilotta match against three bots, by keyboard: the seats
+// around the table (you at the bottom, partner at the top, the opponents left and right),
+// the bidding panel beside the hand, every trick card in front of the player who played
+// it, the contract always shown, the hand sorted with trumps first, the last trick staying
+// open across updates, the hand's tricks to look back at, the end-of-hand summary.
+//
+// Sessions: switching language is remembered; "stay signed in" carries the session to a
+// new tab, which finds the live match under "your tables" and goes back to it; signing
+// out returns to the sign-in screen and stays signed out after a reload. The four-colour
+// deck; /favicon.ico; an axe-core check of the table finds no serious violation.
+// Screenshots of each step go to the artifacts folder.
+//
+// usage: node test_web_table.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
+
+const [binary, webDir, artifacts] = process.argv.slice(2);
+mkdirSync(artifacts, { recursive: true });
+const { sortHand } = await import(pathToFileURL(join(webDir, 'hand_order.js')).href);
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const pageErrors = [];
+
+async function shot(page, name) {
+  await page.screenshot({ path: `${artifacts}/table-${name}.png`, fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const viewport = page.viewportSize().width;
+  assert(width <= viewport, `${name}: page is ${width}px wide on a ${viewport}px screen`);
+}
+
+async function newContext(browser, options) {
+  const context = await browser.newContext(options);
+  context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error)));
+  return context;
+}
+
+// The seat positions drawn: seat number → "bottom", "top", "left" or "right".
+function seatPositions(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.felt .seat-area')]
+    .map((area) => [area.dataset.seat, [...area.classList].find((c) => c.startsWith('at-')).slice(3)])));
+}
+
+// Creates a table from the lobby's form (whatever the language: by the fields' names).
+async function createTable(page, game, { seats, target }) {
+  await chooseGame(page, game);
+  if (seats) await page.locator('select[name=seats]').selectOption(String(seats));
+  await page.locator('input[name=target]').fill(String(target));
+  await page.locator('form.create-table button[type=submit]').click();
+  await page.locator(`.game.${game}`).waitFor({ timeout: 30000 });
+}
+
+// Every card drawn has a spoken name; the hand is in the documented order.
+async function checkCards(page, game) {
+  // A shown card is a picture with a name; a card to press is a button named by hidden words.
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll('.card:not(.back)')]
+    .filter((card) => !(card.getAttribute('aria-label') || (card.querySelector(':scope > .visually-hidden') || {}).textContent)).length);
+  assert(unnamed === 0, `${unnamed} cards without an accessible name`);
+  const { hand, trump } = await page.evaluate(() => {
+    const view = window.kafenio.state.table.view;
+    const c = view.contract;
+    return { hand: [...document.querySelectorAll('.hand .card')].map((e) => e.dataset.card),
+      trump: c && c.bidder >= 0 && c.known !== false ? c.trump : '' };
+  });
+  const sorted = sortHand(hand, game, trump);
+  assert(JSON.stringify(hand) === JSON.stringify(sorted), `hand order ${hand} is not ${sorted}`);
+  if (game === 'pilotta' && ['c', 'd', 'h', 's'].includes(trump) && hand.some((c) => c.endsWith(trump))) {
+    assert(hand[0].endsWith(trump), `trumps first: ${hand} (trump ${trump})`);
+  }
+}
+
+// Closes the end-of-hand summary when it shows; returns whether it did.
+async function closeSummary(page) {
+  const summary = page.locator('.hand-summary');
+  if (!(await summary.count())) return false;
+  assert((await summary.locator('.hand-result').count()) === 1, 'the summary has the hand breakdown');
+  await summary.locator('button.summary-close').click();
+  return true;
+}
+
+// An axe-core check of the page: no serious or critical violation.
+async function accessible(page, what) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => (await window.axe.run(document, {
+    resultTypes: ['violations'],
+  })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`));
+  assert(violations.length === 0, `accessibility of ${what}: ${violations.join(' | ')}`);
+}
+
+// --- Greek, phone, reduced motion: a whole Diloti match ----------------------------------
+
+async function dilotiInGreek(browser, url) {
+  const context = await newContext(browser, { viewport: PHONE, locale: 'el-GR', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(url);
+  assert(await page.evaluate(() => document.documentElement.lang) === 'el', 'the page is Greek for a Greek browser');
+  await page.getByLabel('Το όνομά σας').fill('Γιώργος');
+  await page.getByRole('button', { name: 'Παίξτε ως επισκέπτης' }).click();
+  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  const who = await page.locator('#who').textContent();
+  assert(who.startsWith('Γιώργος'), `the Greek name is shown: ${who}`);
+  await shot(page, 'lobby-el-phone');
+
+  await createTable(page, 'diloti', { seats: 2, target: 11 });
+  const positions = await seatPositions(page);
+  assert(positions[0] === 'bottom' && positions[1] === 'top', `2-player seats: ${JSON.stringify(positions)}`);
+  assert((await page.locator('.seat-badge.me .seat-name').textContent()).startsWith('Γιώργος'), 'my seat shows my Greek name');
+  await page.locator('.hand .card').first().waitFor({ timeout: 30000 });
+  await checkCards(page, 'diloti');
+  assert(await page.locator('.game.diloti .hand-row .hand').count() === 1, 'the hand is drawn');
+
+  let summaries = 0;
+  let sawOpponentMove = false;
+  let sawCaptures = false;
+  let shotTaken = false;
+  for (let moves = 0; moves < 200; moves += 1) {
+    const state = await page.waitForFunction(() => {
+      const { table } = window.kafenio.state;
+      if (document.querySelector('.hand-summary')) return 'summary';
+      if (table && table.ended) return 'ended';
+      return document.querySelector('.hand button.card.legal') && !window.kafenio.state.moving ? 'move' : false;
+    }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+    if (state === 'ended') break;
+    if (state === 'summary') {
+      if (summaries === 0) await shot(page, 'diloti-summary-el-phone');
+      summaries += await closeSummary(page) ? 1 : 0;
+      if (await page.evaluate(() => Boolean(window.kafenio.state.table.ended))) break;
+      continue;
+    }
+    if (!sawOpponentMove && await page.locator('.seat-area.at-top .seat-last-move').count()) {
+      sawOpponentMove = true;
+      const text = await page.locator('.seat-area.at-top .seat-last-move').textContent();
+      assert(/Ρίχνω|Μαζεύω|Δήλωση|Ανεβάζω|Ομάδα/.test(text), `the opponent's last move, in Greek: ${text}`);
+    }
+    if (!sawCaptures && await page.evaluate(() => (window.kafenio.state.table.view.captured_cards || []).some((n) => n > 0))) {
+      await page.locator('details.captures summary').click();
+      const line = await page.locator('details.captures .captures-line').first().textContent();
+      assert(/χαρτιά/.test(line), `captures panel: ${line}`);
+      sawCaptures = true;
+    }
+    if (moves === 3) await checkCards(page, 'diloti');
+    // A move from the page: the hand card, then the first way to play it the builder offers.
+    await page.locator('.hand button.card.legal').first().click();
+    let send = page.locator('button.play-move');
+    if (!(await send.count())) {
+      await page.locator('.all-moves').evaluate((d) => { d.open = true; });
+      await page.locator('.all-moves button.move').first().click();
+      send = page.locator('button.play-move');
+    }
+    if (!shotTaken && moves >= 4) {
+      shotTaken = true;
+      await shot(page, 'diloti-el-phone');
+      await accessible(page, 'diloti with a move being built');
+    }
+    await send.first().click();
+    await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
+  }
+  await page.locator('.match-over').waitFor({ timeout: 30000 });
+  assert(summaries >= 1, 'every hand ended with a summary');
+  assert(sawOpponentMove, "the opponent's last move was shown");
+  assert(sawCaptures, 'the captures panel was opened');
+  // Reduced motion: cards fade, they do not travel.
+  const animations = await page.evaluate(() => [...document.querySelectorAll('[class*="fly-from-"], [class*="collect-to-"]')]
+    .map((e) => getComputedStyle(e).animationName).filter((n) => n !== 'none'));
+  assert(animations.every((n) => n.startsWith('fade')), `reduced motion animates ${animations}`);
+  const overText = await page.locator('.match-over').textContent();
+  assert(overText.includes('Τέλος παρτίδας'), `match over, in Greek: ${overText}`);
+  assert(await page.getByRole('button', { name: 'Ρεβάνς' }).count() === 1, 'a rematch button');
+  await closeSummary(page);
+  await noErrorsShown(page);
+  await shot(page, 'diloti-over-el-phone');
+  await context.close();
+}
+
+// --- English, desktop, keyboard: a whole Pilotta match ---------------------------------
+
+// Plays by keyboard whatever the page offers (passing in the auction: the bots take the
+// contract), checking the table on the way, until the match ends.
+async function pilottaInEnglish(browser, url) {
+  const context = await newContext(browser, { viewport: DESKTOP, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(url);
+  assert(await page.evaluate(() => document.documentElement.lang) === 'en', 'English for an English browser');
+  await page.getByLabel('Your name').fill('Ελένη Π.');
+  await page.getByLabel('Stay signed in on this browser').check();
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await page.getByRole('heading', { name: 'New table' }).waitFor();
+  assert(!(await page.locator('.lobby-head').textContent()).includes('[object'), 'the lobby header prints no objects');
+
+  await createTable(page, 'pilotta', { target: 10 });
+  const positions = await seatPositions(page);
+  assert(JSON.stringify(positions) === JSON.stringify({ 0: 'bottom', 1: 'right', 2: 'top', 3: 'left' }),
+    `4-player seats: ${JSON.stringify(positions)}`);
+  await page.locator('.hand .card').first().waitFor({ timeout: 30000 });
+
+  // A second tab of the same browser: the session is kept, and "your tables" leads back.
+  const other = await context.newPage();
+  await other.goto(url);
+  const back = other.locator('.your-tables button.go-back');
+  await back.waitFor({ timeout: 30000 });
+  await shot(other, 'your-tables-desktop');
+  await back.click();
+  await other.locator('.game.pilotta .hand .card').first().waitFor({ timeout: 30000 });
+  await other.close();
+
+  let sawAuctionPanel = false;
+  let trickChecks = 0;
+  let sawSummary = false;
+  let checkedLastTrick = false;
+  let trickShot = false;
+  for (let moves = 0; moves < 300; moves += 1) {
+    const state = await page.waitForFunction(() => {
+      const { table, moving } = window.kafenio.state;
+      if (document.querySelector('.hand-summary')) return 'summary';
+      if (table && table.ended) return 'ended';
+      if (moving) return false;
+      return document.querySelector('button.move-pass, .hand button.card.legal, .side-panel button.move') ? 'move' : false;
+    }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+    if (state === 'ended') break;
+    if (state === 'summary') {
+      if (!sawSummary) {
+        const verdict = await page.locator('.hand-summary').textContent();
+        assert(/Contract of \d+ (made|failed)|annulled/.test(verdict) || !verdict.includes('Contract'), `summary: ${verdict}`);
+        assert(/rounded to the score/.test(verdict), `the summary shows the rounding: ${verdict}`);
+        await shot(page, 'pilotta-summary-desktop');
+      }
+      sawSummary = await closeSummary(page) || sawSummary;
+      if (await page.evaluate(() => Boolean(window.kafenio.state.table.ended))) break;
+      continue;
+    }
+    const view = await page.evaluate(() => window.kafenio.state.table.view);
+    if (view.phase !== 'play' && await page.locator('.side-panel .bid-grid').count()) {
+      // The auction never hides the hand: the bids sit beside it.
+      const row = await page.locator('.hand-row').evaluate((r) => [...r.children].map((c) => c.className));
+      assert(row.some((c) => c.includes('hand')) && row.some((c) => c.includes('side-panel')), `hand row: ${row}`);
+      if (!sawAuctionPanel) await shot(page, 'pilotta-auction-desktop');
+      sawAuctionPanel = true;
+    }
+    if (view.phase === 'play') {
+      const contract = await page.locator('.centre .contract').textContent();
+      assert(contract.startsWith('Contract:'), `contract shown: ${contract}`);
+      // Each card of the trick lies on the side of the player who played it.
+      const spots = await page.evaluate(() => [...document.querySelectorAll('.trick > .trick-spot')]
+        .map((s) => [s.dataset.seat, [...s.classList].find((c) => c.startsWith('at-')).slice(3)]));
+      for (const [seat, at] of spots) assert(positions[seat] === at, `seat ${seat}'s card is at ${at}, the seat at ${positions[seat]}`);
+      if (spots.length >= 2 && !trickShot) {
+        trickShot = true;
+        await page.waitForTimeout(800); // the cards' flight ends (a picture, not a check)
+        await shot(page, 'pilotta-trick-desktop');
+      }
+      trickChecks += spots.length;
+      await checkCards(page, 'pilotta');
+      if (!checkedLastTrick && await page.locator('details.last-trick').count()) {
+        await page.locator('details.last-trick summary').click();
+        checkedLastTrick = true;
+      }
+    }
+    if (moves === 0) {
+      const title = await page.title();
+      assert(title.startsWith('● Your turn'), `the tab's title says it is my turn: ${title}`);
+    }
+    // By keyboard: focus the first thing offered and press Enter.
+    const button = page.locator('button.move-pass, .hand button.card.legal, .side-panel button.move').first();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
+    if (checkedLastTrick && await page.locator('details.last-trick').count()) {
+      assert(await page.locator('details.last-trick').evaluate((d) => d.open), 'the last trick stays open across updates');
+    }
+  }
+  await page.locator('.match-over').waitFor({ timeout: 30000 });
+  assert(sawAuctionPanel, 'the bidding panel was shown beside the hand');
+  assert(trickChecks > 0, 'trick cards were checked against their seats');
+  assert(checkedLastTrick, 'the last trick was opened');
+  await closeSummary(page);
+  const tricks = await page.locator('details.hand-tricks li').count();
+  const sheetRows = await page.locator('.score-sheet .score-rows tbody tr').count();
+  assert(sheetRows >= 1, 'the score sheet has a row per hand');
+  console.log(`pilotta: ${trickChecks} trick cards in front of their players; ${tricks} tricks to review at the end`);
+  await noErrorsShown(page);
+  await shot(page, 'pilotta-over-desktop');
+
+  await accessible(page, 'pilotta');
+
+  // The four-colour deck: diamonds blue, clubs green.
+  await page.locator('.settings-menu summary').click();
+  await page.getByLabel('Four-colour deck').check();
+  assert(await page.evaluate(() => document.body.classList.contains('four-colour')), 'four-colour deck on');
+  await shot(page, 'four-colour-desktop');
+
+  // Sessions: the language switch is remembered; sign out, and stay signed out.
+  await page.getByRole('button', { name: 'Αλλαγή σε ελληνικά (switch to Greek)' }).click();
+  assert(await page.locator('.table-head').textContent().then((t) => t.includes('Πιλόττα')), 'switched to Greek');
+  await page.reload();
+  await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
+  assert(await page.evaluate(() => document.documentElement.lang) === 'el', 'the language choice survives a reload');
+  await page.getByRole('button', { name: 'Αποσύνδεση' }).click();
+  await page.getByRole('heading', { name: 'Παίξτε Δηλωτή και Πιλόττα' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Παίξτε Δηλωτή και Πιλόττα' }).waitFor();
+  await page.waitForTimeout(500);
+  assert(await page.locator('#who').textContent() === '', 'still signed out after a reload');
+  await shot(page, 'signed-out-el-desktop');
+  // An account with a Greek name, registered from the Greek page.
+  await page.getByLabel('Όνομα λογαριασμού').fill('Μαρία Κ.');
+  await page.getByLabel('Κωδικός').fill('kafenio-secret');
+  await page.getByRole('button', { name: 'Εγγραφή' }).click();
+  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  assert(await page.locator('#who').textContent() === 'Μαρία Κ.', 'a Greek account name is shown as registered');
+  await page.getByRole('button', { name: 'Προφίλ' }).click();
+  await page.locator('.profile h2').waitFor();
+  assert((await page.locator('.profile h2').textContent()).startsWith('Μαρία Κ.'), 'the profile shows the Greek name');
+  await noErrorsShown(page);
+  const favicon = await fetch(`${url}/favicon.ico`);
+  assert(favicon.status === 200, `/favicon.ico answers ${favicon.status}`);
+  await context.close();
+}
+
+const { server, url } = await startServer(binary, webDir);
+const browser = await launchBrowser();
+let failed = false;
+const started = Date.now();
+try {
+  for (const [name, run] of [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish]]) {
+    const t = Date.now();
+    await run(browser, url);
+    console.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
+  console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
+process.exit(failed ? 1 : 0);
