@@ -21,6 +21,7 @@ import { Results } from './results.js';
 import { ratingsSummary } from './ratings.js';
 import { leaderboardPanel } from './leaderboard.js';
 import { historyPanel } from './match_history.js';
+import { TournamentPages } from './tournaments.js';
 import { profilePanel } from './profile.js';
 import { openReplay, replayScreen } from './replay_view.js';
 import { language, onLanguageChange, setLanguage, t } from './i18n.js';
@@ -57,6 +58,7 @@ const state = {
 const memory = new TableMemory();
 const turnAlert = new TurnAlert();
 const scores = new ScoreSheet();
+const tournaments = new TournamentPages(ask, () => render(), (id) => joinTable(id).catch(() => {}));
 const dealChecks = new DealChecks((hand, outcome) => {
   scores.setFairness(hand, outcome);
   render();
@@ -313,6 +315,8 @@ conn.listeners.add((message) => {
   } else if (message.table_redirect) followRedirect(message.table_redirect);
   else if (message.cluster_nodes) conn.nodes = message.cluster_nodes.addresses || [];
   else if (message.match_event) onMatchEvent(message.match_event);
+  else if (message.partner_invitation) tournaments.onInvitation(message.partner_invitation);
+  else if (message.tournament_round_started) tournaments.onRoundStarted(message.tournament_round_started);
   else if (message.chat) {
     state.chat.push(message.chat);
     saveSession(); // the chat so far survives a reload
@@ -337,6 +341,7 @@ async function signedIn(request, body, stay) {
   if (!stay) localStorage.removeItem('kafenio-token');
   state.account = reply.signed_in;
   results.reset();
+  tournaments.reset();
   state.lobbyTab = 'tables';
   saveSession();
   const lobby = await ask('subscribe_lobby', {});
@@ -360,6 +365,7 @@ const lobbyActions = {
     state.lobbyTab = tab;
     if (tab === 'leaderboards') results.loadLeaderboard();
     else if (tab === 'matches' || tab === 'profile') results.loadHistory();
+    else if (tab === 'tournaments') tournaments.load();
     else render();
   },
   createTable: (request) => createTable(ask, request, (id, inviteCode) => {
@@ -670,6 +676,7 @@ function lobbyParts() {
   const replay = (match) => openReplay(match).then((opened) => { state.replay = opened; render(); }).catch(showError);
   if (tab === 'matches') panel = historyPanel(results.history, () => results.loadHistory(true), replay);
   if (tab === 'profile') panel = profilePanel(account, results.profile, results.history, () => results.loadHistory(true), replay);
+  if (tab === 'tournaments') panel = tournaments.panel(account);
   return { tab, registered: !account.guest, ratings: ratingsSummary(account, results.profile), panel, yourTables: yourTables() };
 }
 

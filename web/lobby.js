@@ -19,7 +19,8 @@ function seriesText(info) {
   return parts.length ? ` · ${parts.join(', ')}` : '';
 }
 
-const TABS = [['tables', 'lobby.tabTables'], ['leaderboards', 'lobby.tabLeaderboards'], ['matches', 'lobby.tabMatches'], ['profile', 'lobby.tabProfile']];
+const TABS = [['tables', 'lobby.tabTables'], ['leaderboards', 'lobby.tabLeaderboards'], ['matches', 'lobby.tabMatches'], ['profile', 'lobby.tabProfile'],
+  ['tournaments', 'lobby.tabTournaments']];
 
 // `actions`: watch(info), sit(info), joinWithInvite(invite), createTable(request),
 // showError(error), showTab(tab); each shows its own errors.

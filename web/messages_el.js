@@ -77,6 +77,7 @@ export const MESSAGES_EL = {
   'lobby.tabTables': 'Τραπέζια',
   'lobby.tabLeaderboards': 'Κατατάξεις',
   'lobby.tabMatches': 'Οι παρτίδες μου',
+  'lobby.tabTournaments': 'Τουρνουά',
   'lobby.tabProfile': 'Προφίλ',
   'profile.title': '{name}: βαθμολογίες',
   'profile.unrated': 'Χωρίς βαθμολογία σε αυτό ακόμη.',

@@ -78,6 +78,7 @@ export const MESSAGES_EN = {
   'lobby.tabTables': 'Tables',
   'lobby.tabLeaderboards': 'Leaderboards',
   'lobby.tabMatches': 'My matches',
+  'lobby.tabTournaments': 'Tournaments',
   'lobby.tabProfile': 'Profile',
   'profile.title': '{name}: ratings',
   'profile.unrated': 'Not rated in this mode yet.',

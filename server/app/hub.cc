@@ -153,6 +153,7 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
     default:
       break;
   }
+  if (IsTournamentRequest(body)) return TournamentRequest(client, peer, request);
   if (!client.who) return Refuse(peer, rid, v1::NOT_SIGNED_IN, "sign in first");
   if (body == B::kCreateTable) return CreateTable(client, peer, request.create_table(), rid);
   if (body == B::kPauseTournament || body == B::kResumeTournament) {

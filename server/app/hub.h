@@ -22,6 +22,7 @@
 #include "server/app/peer.h"
 #include "server/app/sign_in_throttle.h"
 #include "server/app/table_directory.h"
+#include "server/app/tournament/stored_tournaments.h"
 #include "server/config/server_config.h"
 #include "server/storage/account_store.h"
 #include "server/storage/results_store.h"
@@ -86,6 +87,9 @@ class Hub {
   AccountStore& account_store() { return services_.accounts; }
   // Bans and mutes in force, and players' connections (the admin console).
   SanctionBoard& sanctions() { return sanctions_; }
+  // The tournaments this server runs (docs/tournaments.md), before it takes connections;
+  // none: tournament requests are refused.
+  void SetTournaments(StoredTournaments* tournaments) { tournaments_ = tournaments; }
 
  private:
   // hub_sign_in.cc: guests, registration, sign-in and resuming a session.
@@ -114,6 +118,10 @@ class Hub {
                             const v1::Envelope& request);
   // After sign-in: the player's tournament tables waiting for them, pushed again.
   void TellTournamentTables(std::int64_t account_id);
+  // tournament_request.cc: the tournament requests (docs/tournaments.md, "Protocol").
+  static bool IsTournamentRequest(v1::Envelope::BodyCase body);
+  void TournamentRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                         const v1::Envelope& request);
 
   HubServices services_;
   Accounts accounts_;
@@ -125,6 +133,7 @@ class Hub {
   TableDirectory directory_;
   SanctionBoard sanctions_;
   TournamentRunner* tournament_runner_ = nullptr;
+  StoredTournaments* tournaments_ = nullptr;
 };
 
 }  // namespace kafenio::server

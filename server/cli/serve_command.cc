@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/app/accounts.h"
 #include "server/app/admin/console.h"
 #include "server/app/admin/staff_auth.h"
 #include "server/app/admin/staff_store.h"
@@ -21,7 +22,6 @@
 #include "server/app/name_keys.h"
 #include "server/app/tournament/stored_tournaments.h"
 #include "server/app/tournament/tournament_runner.h"
-#include "server/app/accounts.h"
 #include "server/cli/commands.h"
 #include "server/cli/private_files.h"
 #include "server/config/server_config.h"
@@ -212,6 +212,15 @@ int RunServe(const Args& args) {
   server::Hub hub(server::HubServices{server::TableServices{io.get_executor(), config, *store,
                                                             metrics, clock, deal_secret, &bot_pool},
                                       *store, *store});
+  // Tournaments (docs/tournaments.md): every event not finished, loaded from its log.
+  std::unique_ptr<server::StoredTournaments> tournaments;
+  try {
+    tournaments = std::make_unique<server::StoredTournaments>(store->storage(), clock);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kafenio serve: cannot read the tournaments: %s\n", e.what());
+    return 1;
+  }
+  hub.SetTournaments(tournaments.get());
   const server::HttpRoutes routes = server::PublicRoutes(hub, test_clock.get());
   server::ServerContext context{config, hub, metrics, routes};
   const auto endpoint = server::StartListener(io, context, error);
@@ -241,18 +250,10 @@ int RunServe(const Args& args) {
     std::fprintf(stderr, "kafenio serve: admin console: %s\n", error.c_str());
     return 1;
   }
-  // Tournaments (docs/tournaments.md): every event registering or running, as its log
-  // says, and the server running their rounds. A clustered node does not run events yet
-  // (event leases, docs/scaling.md).
-  std::unique_ptr<server::StoredTournaments> tournaments;
+  // The server running the events' rounds (docs/tournaments.md). A clustered node does not
+  // run events yet (event leases, docs/scaling.md).
   std::unique_ptr<server::TournamentRunner> tournament_runner;
   if (config.node_name.empty()) {
-    try {
-      tournaments = std::make_unique<server::StoredTournaments>(store->storage(), clock);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "kafenio serve: cannot read the tournaments: %s\n", e.what());
-      return 1;
-    }
     tournament_runner = std::make_unique<server::TournamentRunner>(
         *tournaments, hub, store->storage(), io.get_executor());
     tournament_runner->Install();
@@ -308,7 +309,7 @@ int RunServe(const Args& args) {
   // the handlers it holds (tables, connections) while what they point to still exists.
   if (cluster) cluster->StopRounds();
   console_work.Join();  // console actions under way finish while storage is open
-  bot_pool.Join();  // decisions under way post their moves into the stopped io_context
+  bot_pool.Join();      // decisions under way post their moves into the stopped io_context
   hub.Stop();
   store->Close();
   // Every write is durable: other nodes may take this node's tables now.

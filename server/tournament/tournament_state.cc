@@ -222,6 +222,10 @@ std::string Apply(TournamentState& state, const TournamentEvent& event) {
             std::max<std::int64_t>(0, event.at_ms - state.paused_since_ms);
       }
       return {};
+    case Kind::kInvited:
+    case Kind::kInvitationAnswered:
+    case Kind::kCheckedIn:
+      return {};
   }
   return "unknown event";
 }

@@ -67,6 +67,13 @@ struct TournamentEvent {
     kMatchStarted,  // round_number, table: its match (match_id)
     kPaused,        // the director paused every table of the event (reason)
     kResumed,
+    // The registration desk (server/app/tournament/registration_desk.h); pairing and
+    // standings do not depend on them, so Apply takes them as they are.
+    kInvited,             // entrant: the invitation's number; accounts: inviter, invitee;
+                          // name: the pair's name
+    kInvitationAnswered,  // entrant: the invitation's number; name: accepted, declined,
+                          // cancelled
+    kCheckedIn,           // accounts: the player who checked in
   };
   Kind kind = Kind::kEntrantAdded;
   EntrantId entrant = 0;
@@ -76,6 +83,7 @@ struct TournamentEvent {
   // pairing does not depend on them.
   std::vector<std::int64_t> accounts;
   std::string name;
+  std::vector<std::string> names;  // kInvited: the inviter's and the invitee's names
   bool disqualified = false;
   PublishedRound round;
   int table = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "server/app/tournament/entry_rules.h"
 #include "server/app/tournament/tournament_log_codec.h"
 #include "server/app/tournament/tournament_verify.h"
 
@@ -89,6 +90,8 @@ StoredTournaments::StoredTournaments(storage::Storage& store, Clock& clock)
       if (!log || !log->config || !log->problems.empty()) continue;
       Event event;
       event.state = tournament::Replay(*log->config, log->events);
+      for (const auto& entry : log->events) event.desk.Apply(entry);
+      event.options = DecodeEventOptions(log->row.settings).value_or(EventOptions{});
       event.entries = log->entries;
       event.row = std::move(log->row);
       events_.emplace(event.row.id, std::move(event));
@@ -106,13 +109,13 @@ void StoredTournaments::Create(std::int64_t director, NewTournament settings, Ex
   row.name = settings.name;
   row.director_id = director;
   row.game = settings.game;
-  row.settings = EncodeTournamentSettings(settings.config);
+  row.settings = SettingsWithOptions(EncodeTournamentSettings(settings.config), settings.options);
   row.seed = static_cast<std::int64_t>(settings.config.seed);
   row.created_ms = clock_.NowMs();
   row.starts_ms = settings.starts_ms;
   auto id = std::make_shared<std::int64_t>(0);
   store_.Enqueue([row, id](storage::WriteTransaction& tx) { *id = tx.CreateTournament(row); },
-                 [this, row, config = settings.config, id, executor,
+                 [this, row, config = settings.config, options = settings.options, id, executor,
                   then](const storage::WriteStatus& status) mutable {
                    if (!status.ok()) {
                      return PostResult(executor, then,
@@ -124,6 +127,7 @@ void StoredTournaments::Create(std::int64_t director, NewTournament settings, Ex
                      event.row = row;
                      event.row.id = *id;
                      event.state.config = config;
+                     event.options = options;
                      events_.emplace(*id, std::move(event));
                      if (observer_) observer_(*id);
                    }
@@ -154,9 +158,15 @@ void StoredTournaments::AddEntrant(std::int64_t by, std::int64_t id, std::string
           for (const auto account : accounts) {
             if (account != 0 && entrant.status == tournament::EntrantStatus::kRegistered &&
                 std::count(entrant.accounts.begin(), entrant.accounts.end(), account)) {
-              change.refusal = Refuse(TournamentRefusal::kNotAllowed, "already registered");
+              change.refusal = Refuse(TournamentRefusal::kEntryRefused, "already registered");
               return change;
             }
+          }
+        }
+        if (const auto* event = EventLocked(id)) {
+          if (auto full = EntryClosed(state, event->options); !full.empty()) {
+            change.refusal = Refuse(TournamentRefusal::kNotAllowed, full);
+            return change;
           }
         }
         TournamentEvent added = Entry(Kind::kEntrantAdded);
@@ -216,15 +226,38 @@ void StoredTournaments::Start(std::int64_t by, std::int64_t id, Executor executo
         Change change;
         int active = 0;
         for (const auto& entrant : state.entrants) active += state.Active(entrant.id);
+        const Event* event = EventLocked(id);
+        // With check-in, the entrants not all checked in are withdrawn at the start, and
+        // the field is paired over those present.
+        std::vector<tournament::EntrantId> absent;
+        if (event && event->options.check_in_minutes > 0) {
+          for (const auto& entrant : state.entrants) {
+            if (state.Active(entrant.id) && !event->desk.Present(entrant)) {
+              absent.push_back(entrant.id);
+            }
+          }
+        }
+        const std::string window =
+            event ? CheckInNotYetOpen(event->row, event->options, clock_.NowMs()) : "";
         if (DirectorOfLocked(id) != by) {
           change.refusal = Refuse(TournamentRefusal::kNotDirector, "only the director starts it");
         } else if (state.started) {
           change.refusal = Refuse(TournamentRefusal::kNotAllowed, "the event has started");
-        } else if (active < 2) {
-          change.refusal = Refuse(TournamentRefusal::kNotAllowed, "fewer than two entrants");
+        } else if (!window.empty()) {
+          change.refusal = Refuse(TournamentRefusal::kNotAllowed, window);
+        } else if (active - static_cast<int>(absent.size()) < 2) {
+          change.refusal = Refuse(TournamentRefusal::kNotAllowed,
+                                  absent.empty() ? "fewer than two entrants"
+                                                 : "fewer than two entrants have checked in");
         }
         if (!change.refusal.ok()) return change;
         TournamentState after = state;
+        for (const auto entrant : absent) {
+          TournamentEvent removed = Entry(Kind::kEntrantRemoved);
+          removed.entrant = entrant;
+          tournament::Apply(after, removed);
+          change.entries.push_back(removed);
+        }
         const TournamentEvent started = Entry(Kind::kStarted);
         tournament::Apply(after, started);
         change.entries.push_back(started);
@@ -368,6 +401,11 @@ std::optional<std::int64_t> StoredTournaments::DirectorOf(std::int64_t id) const
   return DirectorOfLocked(id);
 }
 
+const StoredTournaments::Event* StoredTournaments::EventLocked(std::int64_t id) const {
+  const auto found = events_.find(id);
+  return found == events_.end() ? nullptr : &found->second;
+}
+
 std::optional<std::int64_t> StoredTournaments::DirectorOfLocked(std::int64_t id) const {
   const auto found = events_.find(id);
   if (found == events_.end()) return std::nullopt;
@@ -432,7 +470,10 @@ void StoredTournaments::Written(std::int64_t id, const storage::WriteStatus& sta
   event.queue.pop_front();
   event.writing = false;
   if (status.ok()) {
-    for (const auto& entry : entries) tournament::Apply(event.state, entry);
+    for (const auto& entry : entries) {
+      tournament::Apply(event.state, entry);
+      event.desk.Apply(entry);
+    }
     event.entries += static_cast<std::int64_t>(entries.size());
     event.row.state = new_state;
     PostResult(request.executor, request.then,

@@ -11,10 +11,20 @@
 #include <mutex>
 
 #include "server/app/clock.h"
+#include "server/app/identity.h"
+#include "server/app/tournament/registration_desk.h"
 #include "server/app/tournament/tournament_director.h"
 #include "server/storage/storage.h"
 
 namespace kafenio::server {
+
+// One event as it stands: its row, its state, how it is played and its registration desk.
+struct TournamentSnapshot {
+  storage::TournamentRow row;
+  tournament::TournamentState state;
+  EventOptions options;
+  RegistrationDesk desk;
+};
 
 class StoredTournaments final : public TournamentDirector {
  public:
@@ -53,6 +63,24 @@ class StoredTournaments final : public TournamentDirector {
   // Every event loaded or created (registering, running or finished since).
   std::vector<std::int64_t> Ids() const;
   std::optional<storage::TournamentRow> Row(std::int64_t id) const;
+  // stored_tournaments_desk.cc: the registration desk (partners' invitations, check-in).
+  // `by` invites `invitee` as partner (events of pairs); the answer's id is the invitation.
+  void Invite(const Identity& by, std::int64_t id, const Identity& invitee, std::string pair_name,
+              Executor executor, Then<TournamentAnswer> then);
+  // answer: "accepted" or "declined" (by the invitee), "cancelled" (by the inviter).
+  // Accepting enters the pair with `rating` (the team's); the answer's id is the entrant.
+  void AnswerInvitation(std::int64_t by, std::int64_t id, int invitation, std::string answer,
+                        double rating, Executor executor, Then<TournamentAnswer> then);
+  // A registered player checks in within the event's check-in window.
+  void CheckIn(std::int64_t by, std::int64_t id, Executor executor, Then<TournamentAnswer> then);
+
+  std::optional<TournamentSnapshot> Snapshot(std::int64_t id) const;
+  // Events in memory in a state (registering, running), newest first.
+  std::vector<TournamentSnapshot> InState(const std::string& state, int limit) const;
+  // An event from memory or, for one finished before this start, from storage (blocking).
+  std::optional<TournamentSnapshot> ReadSnapshot(std::int64_t id) const;
+  // Finished events, newest first, from storage (blocking).
+  std::vector<TournamentSnapshot> ReadFinished(int limit) const;
 
  private:
   // What a request adds to the log, decided against the stored state; a refusal instead
@@ -71,12 +99,15 @@ class StoredTournaments final : public TournamentDirector {
   struct Event {
     storage::TournamentRow row;
     tournament::TournamentState state;
+    EventOptions options;
+    RegistrationDesk desk;
     std::int64_t entries = 0;   // stored so far
     std::deque<Request> queue;  // the front is being written when `writing`
     bool writing = false;
   };
 
   std::optional<std::int64_t> DirectorOfLocked(std::int64_t id) const;
+  const Event* EventLocked(std::int64_t id) const;
   void Submit(std::int64_t id, Decide decide, Executor executor, Then<TournamentAnswer> then);
   // Takes the next request of an event and writes it (called with the mutex held).
   void Next(std::int64_t id, Event& event);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "server/app/tournament/event_options.h"
 #include "server/storage/store_completion.h"
 #include "server/tournament/tournament_state.h"
 
@@ -16,10 +17,12 @@ namespace kafenio::server {
 enum class TournamentRefusal : std::uint8_t {
   kNone,
   kNoSuchEvent,
-  kNotDirector,  // a director's power asked by someone else
-  kNotAllowed,   // not in the event's present state (started, finished, entry closed)
-  kBadRequest,   // the request itself is wrong (no such entrant, table or round)
-  kUnavailable,  // storage failed: nothing changed
+  kNotDirector,       // a director's power asked by someone else
+  kNotAllowed,        // not in the event's present state (started, finished, entry closed)
+  kBadRequest,        // the request itself is wrong (no such entrant, table or round)
+  kUnavailable,       // storage failed: nothing changed
+  kEntryRefused,      // this player or pair may not enter (already in, partner taken)
+  kNoSuchInvitation,  // no pending invitation of that number for the caller
 };
 
 struct TournamentAnswer {
@@ -34,6 +37,7 @@ struct NewTournament {
   std::string game;                     // diloti, pilotta
   tournament::TournamentConfig config;  // its seed is published with the event
   std::optional<std::int64_t> starts_ms;
+  EventOptions options;  // stored in the settings column's "event_options" member
 };
 
 class TournamentDirector {

@@ -20,9 +20,21 @@ constexpr std::array<std::string_view, 5> kFormats{"swiss", "round_robin", "sing
                                                    "double_elimination", "pools_knockout"};
 constexpr std::array<std::string_view, 3> kSeedings{"rating", "random", "manual"};
 constexpr std::array<std::string_view, 3> kByeScores{"win", "half", "nothing"};
-constexpr std::array<std::string_view, 11> kEventKinds{
-    "entrant_added",  "entrant_removed", "started",       "round_published", "result", "finished",
-    "round_replaced", "table_opened",    "match_started", "paused",          "resumed"};
+// In the order of TournamentEvent::Kind.
+constexpr std::array<std::string_view, 14> kEventKinds{"entrant_added",
+                                                       "entrant_removed",
+                                                       "started",
+                                                       "round_published",
+                                                       "result",
+                                                       "finished",
+                                                       "round_replaced",
+                                                       "table_opened",
+                                                       "match_started",
+                                                       "paused",
+                                                       "resumed",
+                                                       "invited",
+                                                       "invitation_answered",
+                                                       "checked_in"};
 constexpr std::array<std::string_view, 4> kResultKinds{"played", "forfeit", "bye", "absent"};
 
 template <std::size_t N>
@@ -106,6 +118,16 @@ bool ReadAccounts(const rapidjson::Value& object, TournamentEvent& event) {
   for (const auto& item : member->value.GetArray()) {
     if (!item.IsInt64()) return false;
     event.accounts.push_back(item.GetInt64());
+  }
+  return true;
+}
+
+bool ReadNames(const rapidjson::Value& object, TournamentEvent& event) {
+  const auto member = object.FindMember("names");
+  if (member == object.MemberEnd() || !member->value.IsArray()) return false;
+  for (const auto& item : member->value.GetArray()) {
+    if (!item.IsString()) return false;
+    event.names.emplace_back(item.GetString(), item.GetStringLength());
   }
   return true;
 }
@@ -356,6 +378,25 @@ std::optional<tournament::TournamentConfig> DecodeTournamentSettings(std::string
   return config;
 }
 
+std::string_view FormatName(Format format) {
+  return NameOf(kFormats, static_cast<std::uint8_t>(format));
+}
+std::optional<Format> FormatNamed(std::string_view name) {
+  return Named<Format>(kFormats, name);
+}
+std::string_view SeedingName(SeedingMethod seeding) {
+  return NameOf(kSeedings, static_cast<std::uint8_t>(seeding));
+}
+std::optional<SeedingMethod> SeedingNamed(std::string_view name) {
+  return Named<SeedingMethod>(kSeedings, name);
+}
+std::string_view ByeScoreName(ByeScore score) {
+  return NameOf(kByeScores, static_cast<std::uint8_t>(score));
+}
+std::optional<ByeScore> ByeScoreNamed(std::string_view name) {
+  return Named<ByeScore>(kByeScores, name);
+}
+
 std::string_view TournamentEventKind(TournamentEvent::Kind kind) {
   return NameOf(kEventKinds, static_cast<std::uint8_t>(kind));
 }
@@ -412,6 +453,22 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
       Key(w, "reason");
       Str(w, event.reason);
       break;
+    case TournamentEvent::Kind::kInvited:
+    case TournamentEvent::Kind::kInvitationAnswered:
+    case TournamentEvent::Kind::kCheckedIn:
+      Key(w, "entrant");
+      w.Int(event.entrant);
+      Key(w, "name");
+      Str(w, event.name);
+      Key(w, "accounts");
+      w.StartArray();
+      for (const auto account : event.accounts) w.Int64(account);
+      w.EndArray();
+      Key(w, "names");
+      w.StartArray();
+      for (const auto& name : event.names) Str(w, name);
+      w.EndArray();
+      break;
     case TournamentEvent::Kind::kStarted:
     case TournamentEvent::Kind::kFinished:
     case TournamentEvent::Kind::kResumed:
@@ -462,6 +519,11 @@ std::optional<TournamentEvent> DecodeTournamentEvent(std::string_view kind,
       event.reason = std::string(reason);
       break;
     }
+    case TournamentEvent::Kind::kInvited:
+    case TournamentEvent::Kind::kInvitationAnswered:
+    case TournamentEvent::Kind::kCheckedIn:
+      ok = ReadInt(o, "entrant", event.entrant) && ReadAccounts(o, event) && ReadNames(o, event);
+      break;
     case TournamentEvent::Kind::kStarted:
     case TournamentEvent::Kind::kFinished:
     case TournamentEvent::Kind::kResumed:

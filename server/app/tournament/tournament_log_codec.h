@@ -17,6 +17,14 @@ std::string EncodeTournamentSettings(const tournament::TournamentConfig& config)
 std::optional<tournament::TournamentConfig> DecodeTournamentSettings(std::string_view json,
                                                                      std::uint64_t seed);
 
+// The names the settings are stored (and sent) with.
+std::string_view FormatName(tournament::Format format);
+std::optional<tournament::Format> FormatNamed(std::string_view name);
+std::string_view SeedingName(tournament::SeedingMethod seeding);
+std::optional<tournament::SeedingMethod> SeedingNamed(std::string_view name);
+std::string_view ByeScoreName(tournament::ByeScore score);
+std::optional<tournament::ByeScore> ByeScoreNamed(std::string_view name);
+
 std::string_view TournamentEventKind(tournament::TournamentEvent::Kind kind);
 std::string EncodeTournamentEvent(const tournament::TournamentEvent& event);
 std::optional<tournament::TournamentEvent> DecodeTournamentEvent(std::string_view kind,
