@@ -26,6 +26,10 @@ struct TournamentPlay {
   // forfeits the match (0: never; the match simply waits, bots stand in once it starts).
   std::int64_t no_show_grace_ms = 0;
   std::string bot_level = "easy";  // bot entrants: easy or strong
+  // Duplicate deals (Swiss and round robin): > 0 plays this many deals per match, each
+  // twice (once from each side), the same at every table of the round; the match is then
+  // 2 x duplicate_deals hands and `hands` is not used.
+  int duplicate_deals = 0;
 };
 
 }  // namespace kafenio::tournament

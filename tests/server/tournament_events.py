@@ -18,7 +18,7 @@ BASE = {"format": "swiss", "swiss_rounds": 3, "round_robin_cycles": 1,
 
 PLAY = {"preset": "", "options": [], "knockout_options": [], "hands": 0, "players": 0,
         "rated": False, "turn_clock_ms": 0, "round_time_limit_ms": 0, "no_show_grace_ms": 0,
-        "bot_level": "easy"}
+        "bot_level": "easy", "duplicate_deals": 0}
 
 
 def settings(play=None, **changes):

@@ -36,7 +36,12 @@ MatchEventRecord MatchRunner::Deal(std::int64_t now_ms) {
   // The hand's seed is fixed by the server secret, the match and the hand; its commitment
   // goes out with the hand and the seed itself when the hand ends (docs/fairness.md).
   const int hand = match_->HandNumber() + 1;
-  const fairness::HandCommitment committed = fairness::CommitHandSeed(secret_, match_id_, hand);
+  fairness::HandCommitment committed = fairness::CommitHandSeed(secret_, match_id_, hand);
+  if (hand >= 1 && hand <= static_cast<int>(deal_seeds_.size())) {
+    // A duplicate deal: the event's seed, committed to with this hand's own salt.
+    committed.seed = deal_seeds_[static_cast<std::size_t>(hand - 1)];
+    committed.commitment = fairness::CommitmentOf(committed.seed, committed.salt, match_id_, hand);
+  }
   match_->StartHand(committed.seed);
   MatchEventRecord deal;
   deal.match_id = match_id_;

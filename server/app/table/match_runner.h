@@ -43,6 +43,9 @@ class MatchRunner {
 
   // `secret` keys every hand's seed; it must outlive the runner.
   explicit MatchRunner(const fairness::ServerSecret& secret) : secret_(secret) {}
+  // Duplicate deals (a tournament's): hand h is dealt from seeds[h - 1] where there is one,
+  // committed to and revealed as any other seed (docs/fairness.md).
+  void SetDealSeeds(std::vector<std::uint64_t> seeds) { deal_seeds_ = std::move(seeds); }
 
   bool live() const { return live_; }
   // There is a match to show: the one in play, or the last one (kept for its final view).
@@ -94,6 +97,7 @@ class MatchRunner {
   void DealSeed(const MatchEventRecord& deal);
 
   const fairness::ServerSecret& secret_;
+  std::vector<std::uint64_t> deal_seeds_;
   MakeMatch make_;
   std::unique_ptr<GameMatch> match_;
   std::string game_;

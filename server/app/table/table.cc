@@ -18,10 +18,13 @@ Table::Table(const TableServices& services, TableListener& listener, TableSettin
       seating_(settings_.seats, settings_.rated),
       stored_seating_(seating_),
       series_(settings_.seats,
-              fairness::FirstDealer(services.deal_secret, settings_.table_number, settings_.seats),
+              settings_.first_dealer.value_or(fairness::FirstDealer(
+                  services.deal_secret, settings_.table_number, settings_.seats)),
               settings_.series_matches),
       runner_(services.deal_secret),
-      outbox_(services.config.event_history) {}
+      outbox_(services.config.event_history) {
+  runner_.SetDealSeeds(settings_.deal_seeds);
+}
 
 // ---- Replies and the table's info ---------------------------------------------------------
 

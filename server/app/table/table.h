@@ -63,6 +63,11 @@ struct TableSettings {
   int tournament_round = 0;
   int tournament_table = 0;  // 1-based in the round
   MatchLimits limits;
+  // Duplicate deals: hand h (1-based) is dealt from deal_seeds[h - 1] (the event's, the
+  // same at every table of the round) instead of the server's own seed, and the series'
+  // first dealer is the event's, so every table deals each hand from the same seat.
+  std::vector<std::uint64_t> deal_seeds;
+  std::optional<int> first_dealer;
 };
 
 // What every table of a server shares; it must outlive them.

@@ -267,6 +267,8 @@ void WritePlay(Writer& w, const tournament::TournamentPlay& play) {
   w.Int64(play.no_show_grace_ms);
   Key(w, "bot_level");
   Str(w, play.bot_level);
+  Key(w, "duplicate_deals");
+  w.Int(play.duplicate_deals);
   w.EndObject();
 }
 
@@ -286,6 +288,11 @@ bool ReadPlay(const rapidjson::Value& object, tournament::TournamentPlay& play) 
   }
   play.preset = std::string(preset);
   play.bot_level = std::string(bot_level);
+  // Optional: settings stored before duplicate deals were dealt have none.
+  if (object.HasMember("duplicate_deals") &&
+      !ReadInt(object, "duplicate_deals", play.duplicate_deals)) {
+    return false;
+  }
   return true;
 }
 

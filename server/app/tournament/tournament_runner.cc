@@ -7,6 +7,7 @@
 #include "server/app/tournament/tournament_pushes.h"
 #include "server/game/bot_level.h"
 #include "server/log/log.h"
+#include "server/tournament/duplicate_deals.h"
 
 namespace kafenio::server {
 namespace {
@@ -53,6 +54,8 @@ void TournamentRunner::Install() {
     settings.tournament_round = ours->tournament_round;
     settings.tournament_table = ours->tournament_table;
     settings.limits = ours->limits;
+    settings.deal_seeds = ours->deal_seeds;
+    settings.first_dealer = ours->first_dealer;
   });
   hub_.tables().AddListener(*this);
   events_.SetObserver([this](std::int64_t id) { OnStrand([this, id] { Reconcile(id); }); });
@@ -118,6 +121,24 @@ std::optional<TableSettings> TournamentRunner::SettingsFor(const Place& place) c
   settings.limits.hands = play.hands;
   settings.limits.deadline_ms = RoundDeadline(*state, state->rounds[place.round - 1]);
   settings.limits.decisive = knockout;
+  const int deals = play.duplicate_deals;
+  const auto format = state->config.format;
+  if (deals > 0 && !knockout &&
+      (format == tournament::Format::kSwiss || format == tournament::Format::kRoundRobin)) {
+    // Hands 2d and 2d+1 play deal d: the same seed, dealt by the next seat, so that each
+    // side holds the other's cards (the deal goes round from the dealer's left) and each
+    // pairing plays both sides of every deal; every table of the round the same.
+    settings.limits.hands = 2 * deals;
+    for (int deal = 0; deal < deals; ++deal) {
+      const std::uint64_t seed =
+          tournament::DuplicateDealSeed(state->config.seed, place.round, deal);
+      settings.deal_seeds.push_back(seed);
+      settings.deal_seeds.push_back(seed);
+    }
+    settings.first_dealer =
+        tournament::DuplicateSchedule(state->config.seed, place.round, 1, settings.seats)[0]
+            .dealer_seat;
+  }
   return settings;
 }
 
