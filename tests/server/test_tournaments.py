@@ -80,19 +80,26 @@ async def refusals_at_creation(server, director):
                               duplicate_deals=True), "BAD_REQUEST")
     await expect_error(create(director, name="x", game="diloti",
                               unit={"target": 61, "hands": 4}), "BAD_REQUEST")
+    # Duplicate deals are played from both sides: a fixed, even number of hands.
+    await expect_error(create(director, name="x", game="diloti", duplicate_deals=True,
+                              unit={"target": 61}), "BAD_REQUEST")
+    await expect_error(create(director, name="x", game="diloti", duplicate_deals=True,
+                              unit={"hands": 3}), "BAD_REQUEST")
+    await expect_error(create(director, name="x", game="diloti", bot_level="hard"),
+                       "UNKNOWN_BOT_LEVEL")
     return guest
 
 
 async def diloti_swiss(server, director, players, guest):
     tid, view = await create(
         director, name="Κύπελλο Λεμεσού", game="diloti", preset="online", seats=2,
-        format="swiss", swiss_rounds=3, unit={"target": 61}, final_unit={"target": 121},
+        format="swiss", swiss_rounds=3, unit={"hands": 4}, final_unit={"target": 121},
         round_time_limit_minutes=45, duplicate_deals=True, seeding="random",
         tie_breaks=["match_points", "buchholz", "sonneborn_berger"], bye_score="half",
         registration_limit=3, rated=False, late_entry_until_round=0,
         forbidden=[{"first": 1, "second": 2}])
     settings = view["settings"]
-    assert settings["unit"]["target"] == 61 and settings["final_unit"]["target"] == 121
+    assert settings["unit"]["hands"] == 4 and settings["final_unit"]["target"] == 121
     assert settings["tie_breaks"] == ["match_points", "buchholz", "sonneborn_berger"]
     assert settings["bye_score"] == "half" and settings["duplicate_deals"] is True
     assert settings["round_time_limit_minutes"] == 45 and settings["seeding"] == "random"

@@ -66,6 +66,7 @@ tournament::TournamentPlay PlayOf(Format format, const EventOptions& options,
   play.round_time_limit_ms = std::int64_t{options.round_time_limit_minutes} * 60'000;
   play.no_show_grace_ms = std::int64_t{no_show_grace_minutes} * 60'000;
   play.bot_level = std::move(bot_level);
+  if (options.duplicate_deals) play.duplicate_deals = options.unit.hands / 2;
   return play;
 }
 
@@ -183,6 +184,12 @@ SettingsCheck CheckTournamentSettings(const v1::TournamentSettings& in, const Se
   if (options.duplicate_deals && core.format != Format::kSwiss &&
       core.format != Format::kRoundRobin) {
     return refuse(v1::BAD_REQUEST, "duplicate deals are for Swiss and round robin events");
+  }
+  // Each deal is played once from each side, so a duplicate match is an even number of hands.
+  if (options.duplicate_deals && (options.unit.hands < 2 || options.unit.hands % 2 != 0)) {
+    return refuse(v1::BAD_REQUEST,
+                  "duplicate deals need matches of a fixed, even number of hands (each deal is "
+                  "played from both sides)");
   }
   if (in.round_time_limit_minutes() < 0 || in.round_time_limit_minutes() > 600) {
     return refuse(v1::BAD_REQUEST, "a round's time limit is 0 (none) to 600 minutes");
