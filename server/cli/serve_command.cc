@@ -1,5 +1,6 @@
 // `kafenio serve`: the game server. Flags override the config file, which overrides the
 // embedded defaults (ServerConfig), so `kafenio serve` alone is ready to play.
+#include <unistd.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/app/accounts.h"
 #include "server/app/admin/console.h"
 #include "server/app/admin/staff_auth.h"
 #include "server/app/admin/staff_store.h"
@@ -19,11 +21,12 @@
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
 #include "server/app/name_keys.h"
-#include "server/app/accounts.h"
 #include "server/cli/commands.h"
 #include "server/cli/private_files.h"
+#include "server/config/config_check.h"
 #include "server/config/server_config.h"
 #include "server/fairness/server_secret.h"
+#include "server/log/build_info.h"
 #include "server/log/log.h"
 #include "server/storage/cluster_store.h"
 #include "server/storage/game_store.h"
@@ -125,6 +128,10 @@ int RunServe(const Args& args) {
       config.web_root = value;
     else if (flag == "--threads")
       ok = server::ApplySetting(config, "threads", value, error);
+    else if (flag == "--log-level")
+      ok = server::ApplySetting(config, "log_level", value, error);
+    else if (flag == "--log-format")
+      ok = server::ApplySetting(config, "log_format", value, error);
     else if (flag == "--config")
       continue;
     else if (flag == "--clock" && (value == "system" || value == "manual"))
@@ -144,7 +151,24 @@ int RunServe(const Args& args) {
     return 1;
   }
 
-  log::Configure();
+  if (const std::string out_of_bounds = server::CheckBounds(config); !out_of_bounds.empty()) {
+    return Usage(out_of_bounds);
+  }
+  {
+    log::Level level;
+    log::Format format;
+    log::ParseLevel(config.log_level, level);
+    log::ParseFormat(config.log_format, format);
+    log::Configure(level, format);
+  }
+  log::Info("starting",
+            {{"version", Version()}, {"commit", Commit()}, {"pid", static_cast<long>(getpid())}});
+  {
+    const auto described = server::DescribeSettings(config);  // the fields point into it
+    std::vector<log::Field> settings;
+    for (const auto& [key, value] : described) settings.emplace_back(key, value);
+    log::Write(log::Level::info, "settings", settings);
+  }
   // --db PATH keeps everything in SQLite at PATH (docs/operations.md); --db memory keeps it
   // in an SQLite database in this process only, through the same code, for experiments;
   // --db postgresql://... in PostgreSQL, where several nodes (--node) may share it.
@@ -178,6 +202,7 @@ int RunServe(const Args& args) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kafenio serve: cannot open the database %s: %s\n",
                  postgres ? "(PostgreSQL)" : config.db_path.c_str(), e.what());
+    log::Error("cannot open the database", {{"error", e.what()}});
     return 1;
   }
 
@@ -257,7 +282,10 @@ int RunServe(const Args& args) {
     }
   }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
+  signals.async_wait([&io](const boost::system::error_code&, int signal) {
+    log::Info("stopping", {{"signal", signal}});
+    io.stop();
+  });
 
   std::error_code ec;
   const bool have_web = std::filesystem::is_directory(config.web_root, ec);
@@ -275,6 +303,12 @@ int RunServe(const Args& args) {
     std::printf("kafenio: cluster node %s at %s\n", config.node_name.c_str(),
                 cluster->node.options().address.c_str());
   }
+  log::Info("ready",
+            {{"listen", endpoint.address().to_string() + ":" + std::to_string(endpoint.port())},
+             {"admin_listen",
+              admin_endpoint.address().to_string() + ":" + std::to_string(admin_endpoint.port())},
+             {"recovered_matches", recovered},
+             {"recovered_tables", waiting}});
   if (recovered > 0) std::printf("kafenio: %d unfinished matches recovered\n", recovered);
   if (waiting > 0) std::printf("kafenio: %d tables between matches recovered\n", waiting);
   std::fflush(stdout);
@@ -294,6 +328,7 @@ int RunServe(const Args& args) {
   // Every write is durable: other nodes may take this node's tables now.
   if (cluster) cluster->Stop();
   io_context.reset();
+  log::Info("stopped");
   std::puts("kafenio: stopped");
   return 0;
 }
