@@ -2,7 +2,7 @@
 # Both install the Debian packages they need first (apt-get; sudo when not root).
 
 PACKAGES := g++ cmake ninja-build ccache catch2 pkg-config libprotobuf-dev protobuf-compiler \
-	libboost-dev libboost-system-dev libsodium-dev libsqlite3-dev libspdlog-dev libfmt-dev rapidjson-dev python3 python3-websockets python3-protobuf \
+	libboost-dev libboost-system-dev libboost-program-options-dev libsodium-dev libsqlite3-dev libspdlog-dev libfmt-dev rapidjson-dev python3 python3-websockets python3-protobuf \
 	chromium nodejs npm libpq-dev libssl-dev postgresql libicu-dev clang
 BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
