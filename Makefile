@@ -2,7 +2,7 @@
 # Both install the Debian packages they need first (apt-get; sudo when not root).
 
 PACKAGES := g++ cmake ninja-build ccache catch2 pkg-config libprotobuf-dev protobuf-compiler \
-	libboost-dev libboost-system-dev libsodium-dev libsqlite3-dev libspdlog-dev libfmt-dev rapidjson-dev python3 python3-websockets python3-protobuf \
+	libboost-dev libboost-system-dev libboost-program-options-dev libsodium-dev libsqlite3-dev libspdlog-dev libfmt-dev rapidjson-dev python3 python3-websockets python3-protobuf \
 	chromium nodejs npm libpq-dev libssl-dev postgresql libicu-dev clang default-jdk-headless libprotobuf-java
 BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
@@ -43,11 +43,18 @@ bench-tournament: build
 container-test: deps
 	scripts/container-test.sh
 
-# Starts the server with its embedded defaults: http://127.0.0.1:8080, WebSocket /ws,
-# database ./var/kafenio.db (docs/operations.md).
-run: build
+# Starts the server: http://127.0.0.1:8080 (PORT=9000 or LISTEN=0.0.0.0:8080 to change it),
+# WebSocket /ws, database ./var/kafenio.db (docs/operations.md). Builds only the server
+# (the tests are built by `make test`). Bots wait about BOT_DELAY_MS before each move, so
+# people can follow their play (0 for load tests: at once).
+PORT ?= 8080
+LISTEN ?= 127.0.0.1:$(PORT)
+BOT_DELAY_MS ?= 1000
+run: deps
+	cmake --preset release
+	cmake --build --preset release -j $(JOBS) --target kafenio
 	mkdir -p var
-	$(KAFENIO) serve
+	$(KAFENIO) serve --listen $(LISTEN) --set bot_delay_ms=$(BOT_DELAY_MS)
 
 # The server load tool: N tables of four client players each, or --pattern bots: one player
 # and three server bots (docs/performance.md).

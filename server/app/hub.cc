@@ -4,6 +4,7 @@
 #include "server/app/results_requests.h"
 #include "server/game/bot_level.h"
 #include "server/game/game.h"
+#include "server/log/log.h"
 
 namespace kafenio::server {
 
@@ -26,6 +27,9 @@ void Hub::Stop() {
 void Hub::Refuse(const std::shared_ptr<Peer>& peer, const std::string& request_id,
                  v1::ErrorCode code, const std::string& message) {
   metrics().errors_total.fetch_add(1, std::memory_order_relaxed);
+  log::Debug(
+      "request refused",
+      {{"connection", peer->PeerId()}, {"code", v1::ErrorCode_Name(code)}, {"why", message}});
   peer->Deliver(MakeError(request_id, code, message));
 }
 

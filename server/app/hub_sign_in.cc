@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "server/log/log.h"
 #include "server/names/player_name.h"
 
 namespace kafenio::server {
@@ -96,6 +97,10 @@ void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
                       ": " + ban->reason);
   }
   client.who = Identity{result.account.id, result.account.name, result.account.guest};
+  log::Info("signed in", {{"connection", peer->PeerId()},
+                          {"account", result.account.id},
+                          {"name", result.account.name},
+                          {"guest", result.account.guest}});
   sanctions_.Connected(result.account.id, peer);
   auto reply = std::make_shared<v1::Envelope>();
   reply->set_request_id(request_id);

@@ -1,5 +1,7 @@
 #include "server/app/metrics.h"
 
+#include "server/app/process_metrics.h"
+
 namespace kafenio::server {
 
 void Metrics::ObserveMoveLatency(std::int64_t microseconds) {
@@ -52,6 +54,20 @@ std::string Metrics::Render() const {
   out += "kafenio_move_latency_seconds_sum " +
          std::to_string(static_cast<double>(latency_sum_us_.load()) / 1e6) + "\n";
   out += "kafenio_move_latency_seconds_count " + std::to_string(latency_count_.load()) + "\n";
+  auto per_game = [&](const char* name, const char* help, const PerGame& counters) {
+    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " counter\n";
+    for (std::size_t i = 0; i < kGames.size(); ++i) {
+      out += std::string(name) + "{game=\"" + kGames[i] + "\"} " +
+             std::to_string(counters[i].load(std::memory_order_relaxed)) + "\n";
+    }
+  };
+  per_game("kafenio_game_moves_total", "Moves accepted, stored and broadcast, per game.",
+           moves_by_game_);
+  per_game("kafenio_game_matches_started_total", "Matches started, per game.",
+           matches_started_by_game_);
+  per_game("kafenio_game_matches_finished_total", "Matches finished, per game.",
+           matches_finished_by_game_);
+  out += RenderProcessMetrics();
   return out;
 }
 

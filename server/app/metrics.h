@@ -32,6 +32,13 @@ class Metrics {
   std::atomic<std::int64_t> bot_decisions_waiting{0};
   std::atomic<std::int64_t> bot_decisions_total{0};
 
+  // Per game (docs/operations.md, "Metrics"): moves accepted, matches started and
+  // finished. Games the list does not name are not counted per game.
+  static constexpr std::array<const char*, 2> kGames = {"pilotta", "diloti"};
+  void CountMove(const std::string& game) { Count(moves_by_game_, game); }
+  void CountMatchStarted(const std::string& game) { Count(matches_started_by_game_, game); }
+  void CountMatchFinished(const std::string& game) { Count(matches_finished_by_game_, game); }
+
   // A move's time from its arrival to its broadcast (durable by then).
   void ObserveMoveLatency(std::int64_t microseconds);
   // The histogram's counts per bucket (not cumulative), the last one +Inf.
@@ -43,6 +50,15 @@ class Metrics {
   std::string Render() const;
 
  private:
+  using PerGame = std::array<std::atomic<std::int64_t>, kGames.size()>;
+  static void Count(PerGame& counters, const std::string& game) {
+    for (std::size_t i = 0; i < kGames.size(); ++i) {
+      if (game == kGames[i]) counters[i].fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+  PerGame moves_by_game_{};
+  PerGame matches_started_by_game_{};
+  PerGame matches_finished_by_game_{};
   std::array<std::atomic<std::int64_t>, kLatencyBucketsUs.size() + 1> buckets_{};
   std::atomic<std::int64_t> latency_sum_us_{0};
   std::atomic<std::int64_t> latency_count_{0};

@@ -42,6 +42,9 @@ std::shared_ptr<Table> TableDirectory::Add(TableSettings settings) {
     tables_[table->id()] = Entry{table, std::move(info)};
   }
   services_.metrics.tables.fetch_add(1, std::memory_order_relaxed);
+  log::Info("table opened", {{"table", table->id()},
+                             {"game", table->settings().game},
+                             {"private", table->settings().is_private}});
   return table;
 }
 
@@ -104,10 +107,17 @@ void TableDirectory::TableChanged(const v1::TableInfo& info) {
 }
 
 void TableDirectory::MatchStarted(const std::string& table_id, std::int64_t match_id) {
+  log::Info("match started", {{"table", table_id}, {"match", match_id}});
   for (TableListener* listener : Listeners()) listener->MatchStarted(table_id, match_id);
 }
 
 void TableDirectory::MatchFinished(const MatchOutcome& outcome) {
+  log::Info("match finished",
+            {{"table", outcome.table_id},
+             {"match", outcome.match_id},
+             {"winner", outcome.winner},
+             {"totals", fmt::format("{}-{}", outcome.totals[0], outcome.totals[1])},
+             {"abandoned_by", outcome.abandoned_by}});
   for (TableListener* listener : Listeners()) listener->MatchFinished(outcome);
 }
 
@@ -117,6 +127,7 @@ void TableDirectory::TableClosed(const std::string& table_id, const std::string&
     if (tables_.erase(table_id) == 0) return;
   }
   services_.metrics.tables.fetch_sub(1, std::memory_order_relaxed);
+  log::Info("table closed", {{"table", table_id}, {"reason", reason}});
   lobby_.Remove(table_id);
   for (TableListener* listener : Listeners()) listener->TableClosed(table_id, reason);
 }

@@ -7,6 +7,7 @@
 
 #include "engine/record/lines.h"
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/game/arena.h"
 
 namespace kafenio::cli {
@@ -18,71 +19,52 @@ constexpr const char* kUsage =
     "                     [--b-iterations I] [--a-sees-all] [--rules PRESET [KEY=VALUE ...]]\n"
     "                     [--players 2|4]\n";
 
-bool ParseArena(const Args& args, server::ArenaConfig& config, std::string& error) {
-  bool have_a = false, have_b = false, have_seed = false, have_matches = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    const bool has_value = i + 1 < args.size();
-    long long n = 0;
-    unsigned long long u = 0;
-    auto level = [&](server::ArenaSide& side) {
-      if (!has_value) return false;
-      const auto parsed = server::ParseBotLevel(args[++i]);
-      if (parsed) side.level = *parsed;
-      return parsed.has_value();
-    };
-    auto count = [&](int& out) {
-      if (!has_value || !record::ParseInt(args[i + 1], n) || n < 1 || n > 1000000) return false;
-      out = static_cast<int>(n);
-      ++i;
-      return true;
-    };
-    if (arg == "--game" && has_value) {
-      config.game = std::string(args[++i]);
-    } else if (arg == "--a") {
-      if (!(have_a = level(config.a))) return error = "--a is easy or strong", false;
-    } else if (arg == "--b") {
-      if (!(have_b = level(config.b))) return error = "--b is easy or strong", false;
-    } else if (arg == "--matches") {
-      if (!has_value || !record::ParseInt(args[i + 1], n) || n < 1) {
-        return error = "--matches needs a positive number", false;
-      }
-      config.matches = static_cast<long>(n);
-      have_matches = true;
-      ++i;
-    } else if (arg == "--seed") {
-      if (!has_value || !record::ParseUnsigned64(args[i + 1], u))
-        return error = "--seed needs a number", false;
-      config.seed = u;
-      have_seed = true;
-      ++i;
-    } else if (arg == "--threads") {
-      if (!count(config.threads)) return error = "--threads needs a positive number", false;
-    } else if (arg == "--iterations") {
-      int it = 0;
-      if (!count(it)) return error = "--iterations needs a positive number", false;
-      config.a.settings.iterations = config.b.settings.iterations = it;
-    } else if (arg == "--a-iterations") {
-      if (!count(config.a.settings.iterations))
-        return error = "--a-iterations needs a positive number", false;
-    } else if (arg == "--b-iterations") {
-      if (!count(config.b.settings.iterations))
-        return error = "--b-iterations needs a positive number", false;
-    } else if (arg == "--a-sees-all") {
-      config.a.settings.sees_all = true;
-    } else if (arg == "--players") {
-      if (!count(config.players)) return error = "--players is 2 or 4", false;
-    } else if (arg == "--rules") {
-      while (i + 1 < args.size() && !args[i + 1].starts_with("--"))
-        config.rules.emplace_back(args[++i]);
-      if (config.rules.empty()) return error = "--rules needs a preset", false;
-    } else {
-      return error = "unknown argument: " + std::string(arg), false;
-    }
-  }
-  if (config.game.empty() || !have_a || !have_b || !have_seed || !have_matches) {
+// The configuration from the command line's flags; false with `error` when a flag is
+// missing or bad.
+bool ReadArena(const Flags& flags, server::ArenaConfig& config, std::string& error) {
+  if (!flags.Has("game") || !flags.Has("a") || !flags.Has("b") || !flags.Has("seed") ||
+      !flags.Has("matches")) {
     return error = "--game, --a, --b, --matches and --seed are required", false;
   }
+  config.game = flags.Get("game");
+  auto level = [&](const char* name, server::ArenaSide& side) {
+    const auto parsed = server::ParseBotLevel(flags.Get(name));
+    if (parsed) side.level = *parsed;
+    return parsed.has_value();
+  };
+  if (!level("a", config.a)) return error = "--a is easy or strong", false;
+  if (!level("b", config.b)) return error = "--b is easy or strong", false;
+  long long n = 0;
+  if (!record::ParseInt(flags.Get("matches"), n) || n < 1) {
+    return error = "--matches needs a positive number", false;
+  }
+  config.matches = static_cast<long>(n);
+  unsigned long long u = 0;
+  if (!record::ParseUnsigned64(flags.Get("seed"), u)) return error = "--seed needs a number", false;
+  config.seed = u;
+  // A count from 1 to 1,000,000, when the flag is given.
+  auto count = [&](const char* name, int& out) {
+    if (!flags.Has(name)) return true;
+    if (!record::ParseInt(flags.Get(name), n) || n < 1 || n > 1000000) return false;
+    out = static_cast<int>(n);
+    return true;
+  };
+  if (!count("threads", config.threads)) return error = "--threads needs a positive number", false;
+  int iterations = 0;
+  if (!count("iterations", iterations)) {
+    return error = "--iterations needs a positive number", false;
+  }
+  if (iterations > 0) config.a.settings.iterations = config.b.settings.iterations = iterations;
+  if (!count("a-iterations", config.a.settings.iterations)) {
+    return error = "--a-iterations needs a positive number", false;
+  }
+  if (!count("b-iterations", config.b.settings.iterations)) {
+    return error = "--b-iterations needs a positive number", false;
+  }
+  if (flags.Has("a-sees-all")) config.a.settings.sees_all = true;
+  if (!count("players", config.players)) return error = "--players is 2 or 4", false;
+  for (const std::string& word : flags.GetAll("rules")) config.rules.emplace_back(word);
+  if (flags.Has("rules") && config.rules.empty()) return error = "--rules needs a preset", false;
   // A's and B's searches draw different numbers (their seeds differ) even at equal levels.
   config.b.settings.seed ^= 0x5bd1e995ULL;
   return true;
@@ -91,12 +73,23 @@ bool ParseArena(const Args& args, server::ArenaConfig& config, std::string& erro
 }  // namespace
 
 int RunArena(const Args& args) {
+  Flags flags("arena", kUsage, "Plays duplicate matches between two bots (docs/bots.md).");
+  flags.Value("game", "pilotta or diloti")
+      .Value("a", "bot A's level: easy or strong")
+      .Value("b", "bot B's level: easy or strong")
+      .Value("matches", "how many matches (in duplicate pairs)")
+      .Value("seed", "the seed of the first deal")
+      .Value("threads", "threads playing matches at once")
+      .Value("iterations", "both strong bots' playouts per decision")
+      .Value("a-iterations", "bot A's playouts per decision")
+      .Value("b-iterations", "bot B's playouts per decision")
+      .Switch("a-sees-all", "bot A sees every hand (an upper bound)")
+      .Words("rules", "PRESET [KEY=VALUE ...]: the ruleset")
+      .Value("players", "2 or 4 (Diloti)");
+  if (const auto done = flags.Parse(args)) return *done;
   server::ArenaConfig config;
   std::string error;
-  if (!ParseArena(args, config, error)) {
-    std::fprintf(stderr, "kafenio arena: %s\n%s", error.c_str(), kUsage);
-    return 2;
-  }
+  if (!ReadArena(flags, config, error)) return flags.Fail(error);
   const server::ArenaResult r = server::RunArena(config);
   if (!r.error.empty()) {
     std::fprintf(stderr, "kafenio arena: %s\n", r.error.c_str());

@@ -13,6 +13,7 @@ int RunSimulate(const Args& args);
 int RunDeal(const Args& args);
 int RunVerify(const Args& args);
 int RunBackup(const Args& args);
+int RunRestore(const Args& args);
 int RunMigrateDb(const Args& args);
 int RunServe(const Args& args);
 int RunTournament(const Args& args);

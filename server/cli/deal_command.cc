@@ -8,6 +8,7 @@
 
 #include "engine/record/lines.h"
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/game/game_registry.h"
 
 namespace kafenio::cli {
@@ -16,38 +17,30 @@ int RunDeal(const Args& args) {
   constexpr const char* kUsage =
       "usage: kafenio deal --game pilotta [--rules PRESET [KEY=VALUE ...]] --seed S --dealer D\n"
       "       kafenio deal --game diloti [--players 2|4] --seed S --dealer D\n";
-  std::string_view game;
-  std::vector<std::string_view> rules;
+  Flags flags("deal", kUsage, "Prints the deal a seed produces (docs/shuffle.md).");
+  flags.Value("game", "pilotta or diloti")
+      .Words("rules", "PRESET [KEY=VALUE ...]: the ruleset (default: the game's default preset)")
+      .Value("players", "2 or 4 (Diloti)")
+      .Value("seed", "the deal seed")
+      .Value("dealer", "the dealer's seat");
+  if (const auto done = flags.Parse(args)) return *done;
+  const std::string_view game = flags.Get("game");
+  const std::vector<std::string_view> rules(flags.GetAll("rules").begin(),
+                                            flags.GetAll("rules").end());
   unsigned long long seed = 0;
   long long dealer = -1;
   long long players = 0;
-  bool players_given = false;
-  bool have_seed = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const bool has_value = i + 1 < args.size();
-    if (args[i] == "--game" && has_value) {
-      game = args[++i];
-    } else if (args[i] == "--rules") {
-      while (i + 1 < args.size() && !args[i + 1].starts_with("--")) rules.push_back(args[++i]);
-    } else if (args[i] == "--seed" && has_value && record::ParseUnsigned64(args[i + 1], seed)) {
-      have_seed = true;
-      ++i;
-    } else if (args[i] == "--dealer" && has_value && record::ParseInt(args[i + 1], dealer)) {
-      ++i;
-    } else if (args[i] == "--players" && has_value && record::ParseInt(args[i + 1], players) &&
-               (players == 2 || players == 4)) {
-      players_given = true;
-      ++i;
-    } else {
-      std::fputs(kUsage, stderr);
-      return 2;
-    }
+  const bool players_given = flags.Has("players");
+  if (players_given &&
+      (!record::ParseInt(flags.Get("players"), players) || (players != 2 && players != 4))) {
+    return flags.Fail("--players is 2 or 4");
   }
+  if (flags.Has("dealer") && !record::ParseInt(flags.Get("dealer"), dealer)) {
+    return flags.Fail("--dealer must name a seat");
+  }
+  const bool have_seed = record::ParseUnsigned64(flags.Get("seed"), seed);
   const server::GameKind* kind = server::FindGame(game);
-  if (!kind || !have_seed) {
-    std::fputs(kUsage, stderr);
-    return 2;
-  }
+  if (!kind || !have_seed) return flags.Fail("--game (pilotta or diloti) and --seed are required");
   server::RulesRequest request;
   if (!rules.empty()) {
     request.preset = rules[0];

@@ -3,6 +3,7 @@
 
 #include "server/cli/commands.h"
 #include "server/cli/private_files.h"
+#include "server/log/build_info.h"
 
 namespace {
 
@@ -19,8 +20,10 @@ constexpr const char* kUsage =
     "  verify --game G --rules PRESET [KEY=VALUE ...] --dealer SEAT --match ID --hand N\n"
     "         --seed SEED --salt HEX --commitment HEX\n"
     "                               check a revealed deal seed and re-deal it\n"
-    "  backup --db PATH|postgresql://... --to FILE\n"
-    "                               copy a live database to an SQLite file\n"
+    "  backup --db PATH|postgresql://... --to FILE [--force]\n"
+    "                               copy a live database and its secret to an SQLite file\n"
+    "  restore --from FILE --db PATH|postgresql://... [--force]\n"
+    "                               put a backup and its secret back (server stopped)\n"
     "  migrate-db --from FILE --to postgresql://...\n"
     "                               copy an SQLite database (or backup) into PostgreSQL\n"
     "  tournament verify ID --db PATH|postgresql://...\n"
@@ -35,7 +38,9 @@ constexpr const char* kUsage =
     "                               run the game server (docs/operations.md)\n"
     "  admin create-user NAME --role ROLE [--scope S] [--totp] [--db PATH]\n"
     "  admin audit verify [--db PATH]\n"
-    "                               staff of the admin console, its audit log (docs/admin.md)\n";
+    "                               staff of the admin console, its audit log (docs/admin.md)\n"
+    "\n"
+    "Every command answers --help; kafenio --version prints the version.\n";
 
 }  // namespace
 
@@ -49,8 +54,8 @@ int main(int argc, char** argv) {
   // Every command that opens the database creates its files owner-only: the database, its
   // WAL and SHM, backups and the server secret hold the seeds of hands in play
   // (docs/security.md, "Local users").
-  if (command == "serve" || command == "backup" || command == "migrate-db" || command == "admin" ||
-      command == "tournament") {
+  if (command == "serve" || command == "backup" || command == "restore" ||
+      command == "migrate-db" || command == "admin" || command == "tournament") {
     kafenio::cli::KeepNewFilesPrivate();
   }
   if (command == "replay") return kafenio::cli::RunReplay(args);
@@ -58,11 +63,19 @@ int main(int argc, char** argv) {
   if (command == "deal") return kafenio::cli::RunDeal(args);
   if (command == "verify") return kafenio::cli::RunVerify(args);
   if (command == "backup") return kafenio::cli::RunBackup(args);
+  if (command == "restore") return kafenio::cli::RunRestore(args);
   if (command == "migrate-db") return kafenio::cli::RunMigrateDb(args);
   if (command == "serve") return kafenio::cli::RunServe(args);
   if (command == "tournament") return kafenio::cli::RunTournament(args);
   if (command == "admin") return kafenio::cli::RunAdmin(args);
   if (command == "arena") return kafenio::cli::RunArena(args);
+  if (command == "--version" || command == "version") {
+    std::printf("kafenio %.*s (commit %.*s, %.*s)\n", static_cast<int>(kafenio::Version().size()),
+                kafenio::Version().data(), static_cast<int>(kafenio::Commit().size()),
+                kafenio::Commit().data(), static_cast<int>(kafenio::Compiler().size()),
+                kafenio::Compiler().data());
+    return 0;
+  }
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

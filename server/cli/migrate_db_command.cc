@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/storage/copy_database.h"
 #include "server/storage/open_storage.h"
 #include "server/storage/storage_error.h"
@@ -12,16 +13,15 @@
 namespace kafenio::cli {
 
 int RunMigrateDb(const Args& args) {
-  std::string from;
-  std::string to;
-  for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
-    if (args[i] == "--from") from = args[i + 1];
-    if (args[i] == "--to") to = args[i + 1];
-  }
-  if (from.empty() || to.empty() || args.size() != 4 || !storage::IsPostgres(to)) {
-    std::fputs("usage: kafenio migrate-db --from FILE --to postgresql://...\n", stderr);
-    return 2;
-  }
+  Flags flags("migrate-db", "usage: kafenio migrate-db --from FILE --to postgresql://...\n",
+              "Copies an SQLite database (or a backup) into an empty PostgreSQL database.");
+  flags.Value("from", "the SQLite database or backup file")
+      .Value("to", "the empty PostgreSQL database (a libpq connection string or URI)");
+  if (const auto done = flags.Parse(args)) return *done;
+  const std::string from = flags.Get("from");
+  const std::string to = flags.Get("to");
+  if (from.empty() || to.empty()) return flags.Fail("--from and --to are required");
+  if (!storage::IsPostgres(to)) return flags.Fail("--to must be a postgresql:// database");
   try {
     const auto copied = storage::CopySqliteToPostgres(from, to);
     std::printf("copied %s to PostgreSQL: %lld rows in %lld tables\n", from.c_str(),

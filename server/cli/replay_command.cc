@@ -8,35 +8,27 @@
 
 #include "engine/record/replay.h"
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/game/game_registry.h"
 
 namespace kafenio::cli {
 
 int RunReplay(const Args& args) {
-  bool legal = false;
-  std::string_view path;
-  for (auto arg : args) {
-    if (arg == "--legal") {
-      legal = true;
-    } else if (path.empty()) {
-      path = arg;
-    } else {
-      std::fputs("usage: kafenio replay [--legal] FILE|-\n", stderr);
-      return 2;
-    }
-  }
-  if (path.empty()) {
-    std::fputs("usage: kafenio replay [--legal] FILE|-\n", stderr);
-    return 2;
-  }
+  Flags flags("replay", "usage: kafenio replay [--legal] FILE|-\n",
+              "Checks a game record (shared/record-format.md) and prints its results.");
+  flags.Switch("legal", "also check every move against the rules")
+      .Positional("record", 1, "the record file, or - for standard input");
+  if (const auto done = flags.Parse(args)) return *done;
+  const bool legal = flags.Has("legal");
+  const std::string path = flags.Get("record");
+  if (path.empty()) return flags.Fail("a record file (or -) is required");
   std::string text;
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   } else {
-    std::ifstream file{std::string(path), std::ios::binary};
+    std::ifstream file{path, std::ios::binary};
     if (!file) {
-      std::fprintf(stderr, "kafenio replay: cannot read %.*s\n", static_cast<int>(path.size()),
-                   path.data());
+      std::fprintf(stderr, "kafenio replay: cannot read %s\n", path.c_str());
       return 2;
     }
     std::ostringstream buffer;

@@ -1,5 +1,6 @@
 // `kafenio serve`: the game server. Flags override the config file, which overrides the
 // embedded defaults (ServerConfig), so `kafenio serve` alone is ready to play.
+#include <unistd.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <cstdio>
@@ -22,10 +23,14 @@
 #include "server/app/name_keys.h"
 #include "server/app/tournament/stored_tournaments.h"
 #include "server/app/tournament/tournament_runner.h"
+#include "server/cli/backup_files.h"
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/cli/private_files.h"
+#include "server/config/config_check.h"
 #include "server/config/server_config.h"
 #include "server/fairness/server_secret.h"
+#include "server/log/build_info.h"
 #include "server/log/log.h"
 #include "server/storage/cluster_store.h"
 #include "server/storage/game_store.h"
@@ -43,14 +48,17 @@ constexpr const char* kServeUsage =
     "                     [--node NAME] [--public-address ws://HOST:PORT/ws] [--config FILE]\n"
     "                     [--web DIR] [--threads N] [--set KEY=VALUE ...] [--clock "
     "system|manual]\n"
-    "                     [--admin-listen ADDR:PORT]\n";
+    "                     [--admin-listen ADDR:PORT] [--log-level LEVEL] [--log-format "
+    "json|text]\n";
+
+std::string FormatEndpoint(const boost::asio::ip::tcp::endpoint& endpoint) {
+  return endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+}
 
 // The secret file named in the config, or "server-secret" beside the database (for
 // PostgreSQL: ./var/server-secret; the nodes of a cluster must share one, docs/scaling.md).
 std::string SecretPath(const server::ServerConfig& config) {
-  if (!config.secret_file.empty()) return config.secret_file;
-  if (storage::IsPostgres(config.db_path)) return "./var/server-secret";
-  return (std::filesystem::path(config.db_path).parent_path() / "server-secret").string();
+  return config.secret_file.empty() ? DefaultSecretPath(config.db_path) : config.secret_file;
 }
 
 // A clustered node's parts: its leases (and where tables are), and the shared lobby.
@@ -92,61 +100,78 @@ struct Cluster {
   server::SharedLobby lobby;
 };
 
-int Usage(const std::string& error) {
-  std::fprintf(stderr, "kafenio serve: %s\n%s", error.c_str(), kServeUsage);
-  return 2;
-}
-
 }  // namespace
 
 int RunServe(const Args& args) {
+  Flags flags("serve", kServeUsage, "Runs the game server (docs/operations.md).");
+  flags.Value("listen", "ADDR:PORT to serve players on (default 127.0.0.1:8080; port 0: any)")
+      .Value("admin-listen", "ADDR:PORT of the admin console (default 127.0.0.1:8081)")
+      .Value("db", "the database: a file, memory, or postgresql://... (default ./var/kafenio.db)")
+      .Value("node", "this node's name in a cluster (PostgreSQL only)")
+      .Value("public-address", "a clustered node's WebSocket URL as clients reach it")
+      .Value("config", "a file of KEY=VALUE settings; flags win over it")
+      .Value("web", "the folder served at / (default web)")
+      .Value("threads", "I/O threads (default 2)")
+      .Value("clock", "system, or manual for tests (moved by POST /debug/clock)")
+      .Value("log-level", "debug, info (default), warn, error or off")
+      .Value("log-format", "json (default: one object a line) or text")
+      .Repeated("set", "KEY=VALUE: any setting of docs/operations.md; repeatable");
+  if (const auto done = flags.Parse(args)) return *done;
   server::ServerConfig config;
   std::string error;
-  bool manual_clock = false;
-  // The config file first, so that flags given before or after --config win over it.
-  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
-    if (args[i] == "--config" && !server::LoadConfigFile(config, std::string(args[i + 1]), error))
+  auto Usage = [&flags](const std::string& message) { return flags.Fail(message); };
+  // The config file first, then --set, then the flags of their own: the most specific wins.
+  if (flags.Has("config") && !server::LoadConfigFile(config, flags.Get("config"), error)) {
+    return Usage(error);
+  }
+  for (const std::string& setting : flags.GetAll("set")) {
+    const auto eq = setting.find('=');
+    if (eq == std::string::npos) return Usage("--set takes KEY=VALUE, got '" + setting + "'");
+    if (!server::ApplySetting(config, setting.substr(0, eq), setting.substr(eq + 1), error)) {
       return Usage(error);
-  }
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string flag(args[i]);
-    if (i + 1 >= args.size()) return Usage("missing value after " + flag);
-    const std::string value(args[++i]);
-    bool ok = true;
-    if (flag == "--listen")
-      ok = server::ParseListen(config, value, error);
-    else if (flag == "--db")
-      config.db_path = value;
-    else if (flag == "--admin-listen")
-      ok = server::ParseAdminListen(config, value, error);
-    else if (flag == "--node")
-      config.node_name = value;
-    else if (flag == "--public-address")
-      config.public_address = value;
-    else if (flag == "--web")
-      config.web_root = value;
-    else if (flag == "--threads")
-      ok = server::ApplySetting(config, "threads", value, error);
-    else if (flag == "--config")
-      continue;
-    else if (flag == "--clock" && (value == "system" || value == "manual"))
-      manual_clock = value == "manual";
-    else if (flag == "--set") {
-      const auto eq = value.find('=');
-      ok = eq != std::string::npos &&
-           server::ApplySetting(config, value.substr(0, eq), value.substr(eq + 1), error);
-      if (!ok && error.empty()) error = "--set takes KEY=VALUE";
-    } else {
-      return Usage("unknown flag " + flag);
     }
-    if (!ok) return Usage(error);
   }
+  for (const auto& [flag, key] : {std::pair{"listen", "listen"},
+                                  {"admin-listen", "admin_listen"},
+                                  {"db", "db"},
+                                  {"node", "node"},
+                                  {"public-address", "public_address"},
+                                  {"web", "web_root"},
+                                  {"threads", "threads"},
+                                  {"log-level", "log_level"},
+                                  {"log-format", "log_format"}}) {
+    if (flags.Has(flag) && !server::ApplySetting(config, key, flags.Get(flag), error)) {
+      return Usage(error);
+    }
+  }
+  const std::string clock_choice = flags.Has("clock") ? flags.Get("clock") : "system";
+  if (clock_choice != "system" && clock_choice != "manual") {
+    return Usage("--clock is system or manual, got '" + clock_choice + "'");
+  }
+  const bool manual_clock = clock_choice == "manual";
   if (!server::InitCrypto()) {
     std::fputs("kafenio serve: libsodium failed to initialise\n", stderr);
     return 1;
   }
 
-  log::Configure();
+  if (const std::string out_of_bounds = server::CheckBounds(config); !out_of_bounds.empty()) {
+    return Usage(out_of_bounds);
+  }
+  {
+    log::Level level;
+    log::Format format;
+    log::ParseLevel(config.log_level, level);
+    log::ParseFormat(config.log_format, format);
+    log::Configure(level, format);
+  }
+  log::Info("starting",
+            {{"version", Version()}, {"commit", Commit()}, {"pid", static_cast<long>(getpid())}});
+  {
+    const auto described = server::DescribeSettings(config);  // the fields point into it
+    std::vector<log::Field> settings;
+    for (const auto& [key, value] : described) settings.emplace_back(key, value);
+    log::Write(log::Level::info, "settings", settings);
+  }
   // --db PATH keeps everything in SQLite at PATH (docs/operations.md); --db memory keeps it
   // in an SQLite database in this process only, through the same code, for experiments;
   // --db postgresql://... in PostgreSQL, where several nodes (--node) may share it.
@@ -171,6 +196,24 @@ int RunServe(const Args& args) {
     std::fprintf(stderr, "kafenio serve: %s\n", problem.c_str());
     return 1;
   }
+  // The ports first: one already taken stops the server here, before the database is
+  // opened or created. Connections wait in the backlog until recovery is done.
+  // Destroyed before the hub and the store at shutdown (below), with the handlers it holds.
+  auto io_context = std::make_unique<boost::asio::io_context>(config.threads);
+  boost::asio::io_context& io = *io_context;
+  auto public_port = server::BindPort(io, config.listen_address, config.listen_port, error);
+  if (!public_port) {
+    std::fprintf(stderr, "kafenio serve: %s\n", error.c_str());
+    return 1;
+  }
+  auto admin_port =
+      server::BindPort(io, config.admin_listen_address, config.admin_listen_port, error);
+  if (!admin_port) {
+    std::fprintf(stderr, "kafenio serve: admin console: %s\n", error.c_str());
+    return 1;
+  }
+  log::Info("bound", {{"listen", FormatEndpoint(public_port->local_endpoint())},
+                      {"admin_listen", FormatEndpoint(admin_port->local_endpoint())}});
   std::unique_ptr<server::GameStore> store;
   try {
     store = std::make_unique<server::GameStore>(storage::OpenStorage(
@@ -180,6 +223,7 @@ int RunServe(const Args& args) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kafenio serve: cannot open the database %s: %s\n",
                  postgres ? "(PostgreSQL)" : config.db_path.c_str(), e.what());
+    log::Error("cannot open the database", {{"error", e.what()}});
     return 1;
   }
 
@@ -206,9 +250,6 @@ int RunServe(const Args& args) {
   server::Metrics metrics;
   // Bots think here, never on an I/O thread; each table has at most one decision queued.
   server::BlockingWork bot_pool(config.bot_threads, 1 << 20);
-  // Destroyed before the hub and the store at shutdown (below), with the handlers it holds.
-  auto io_context = std::make_unique<boost::asio::io_context>(config.threads);
-  boost::asio::io_context& io = *io_context;
   server::Hub hub(server::HubServices{server::TableServices{io.get_executor(), config, *store,
                                                             metrics, clock, deal_secret, &bot_pool},
                                       *store, *store});
@@ -223,11 +264,7 @@ int RunServe(const Args& args) {
   hub.SetTournaments(tournaments.get());
   const server::HttpRoutes routes = server::PublicRoutes(hub, test_clock.get());
   server::ServerContext context{config, hub, metrics, routes};
-  const auto endpoint = server::StartListener(io, context, error);
-  if (!error.empty()) {
-    std::fprintf(stderr, "kafenio serve: %s\n", error.c_str());
-    return 1;
-  }
+  const auto endpoint = server::StartListener(io, context, std::move(*public_port));
   // The admin console on its own listener (docs/admin.md); the public one never serves it.
   server::admin::StaffStore staff_store(store->storage(), clock);
   server::admin::StaffAuth staff_auth(staff_store,
@@ -244,12 +281,7 @@ int RunServe(const Args& args) {
   const server::HttpRoutes admin_routes =
       server::AdminRoutes(server::AdminServices{hub, staff_auth, console, console_work});
   server::ServerContext admin_context{config, hub, metrics, admin_routes, false};
-  const auto admin_endpoint = server::StartListener(io, admin_context, config.admin_listen_address,
-                                                    config.admin_listen_port, error);
-  if (!error.empty()) {
-    std::fprintf(stderr, "kafenio serve: admin console: %s\n", error.c_str());
-    return 1;
-  }
+  const auto admin_endpoint = server::StartListener(io, admin_context, std::move(*admin_port));
   // The server running the events' rounds (docs/tournaments.md). A clustered node does not
   // run events yet (event leases, docs/scaling.md).
   std::unique_ptr<server::TournamentRunner> tournament_runner;
@@ -278,7 +310,10 @@ int RunServe(const Args& args) {
     }
   }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
+  signals.async_wait([&io](const boost::system::error_code&, int signal) {
+    log::Info("stopping", {{"signal", signal}});
+    io.stop();
+  });
 
   std::error_code ec;
   const bool have_web = std::filesystem::is_directory(config.web_root, ec);
@@ -296,6 +331,10 @@ int RunServe(const Args& args) {
     std::printf("kafenio: cluster node %s at %s\n", config.node_name.c_str(),
                 cluster->node.options().address.c_str());
   }
+  log::Info("ready", {{"listen", FormatEndpoint(endpoint)},
+                      {"admin_listen", FormatEndpoint(admin_endpoint)},
+                      {"recovered_matches", recovered},
+                      {"recovered_tables", waiting}});
   if (recovered > 0) std::printf("kafenio: %d unfinished matches recovered\n", recovered);
   if (waiting > 0) std::printf("kafenio: %d tables between matches recovered\n", waiting);
   std::fflush(stdout);
@@ -315,6 +354,7 @@ int RunServe(const Args& args) {
   // Every write is durable: other nodes may take this node's tables now.
   if (cluster) cluster->Stop();
   io_context.reset();
+  log::Info("stopped");
   std::puts("kafenio: stopped");
   return 0;
 }

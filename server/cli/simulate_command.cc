@@ -10,6 +10,7 @@
 #include "engine/core/rng.h"
 #include "engine/record/lines.h"
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/game/game_registry.h"
 
 namespace kafenio::cli {
@@ -35,54 +36,30 @@ struct Totals {
   std::array<long, 2> wins{};
 };
 
-bool ParseOptions(const Args& args, SimulateOptions& out, std::string& error) {
-  bool have_seed = false;
-  bool have_matches = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const auto arg = args[i];
-    auto value = [&]() -> std::optional<std::string_view> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    if (arg == "--game") {
-      auto v = value();
-      if (!v) return error = "--game needs a name", false;
-      out.game = *v;
-    } else if (arg == "--rules") {
-      while (i + 1 < args.size() && !args[i + 1].starts_with("--")) out.rules.push_back(args[++i]);
-      if (out.rules.empty()) return error = "--rules needs a preset", false;
-    } else if (arg == "--players") {
-      long long n = 0;
-      auto v = value();
-      if (!v || !record::ParseInt(*v, n) || (n != 2 && n != 4)) {
-        return error = "--players is 2 or 4", false;
-      }
-      out.players = static_cast<int>(n);
-    } else if (arg == "--seed") {
-      unsigned long long s = 0;
-      auto v = value();
-      if (!v || !record::ParseUnsigned64(*v, s)) return error = "--seed needs a number", false;
-      out.seed = s;
-      have_seed = true;
-    } else if (arg == "--matches") {
-      long long n = 0;
-      auto v = value();
-      if (!v || !record::ParseInt(*v, n) || n < 1) {
-        return error = "--matches needs a positive number", false;
-      }
-      out.matches = static_cast<long>(n);
-      have_matches = true;
-    } else if (arg == "--record") {
-      auto v = value();
-      if (!v) return error = "--record needs a file", false;
-      out.record_path = std::string(*v);
-    } else {
-      return error = "unknown argument: " + std::string(arg), false;
-    }
-  }
-  if (out.game.empty() || !have_seed || !have_matches) {
+// The options from the command line's flags; false with `error` when one is missing or bad.
+// The texts point into `flags`.
+bool ReadOptions(const Flags& flags, SimulateOptions& out, std::string& error) {
+  if (!flags.Has("game") || !flags.Has("seed") || !flags.Has("matches")) {
     return error = "--game, --seed and --matches are required", false;
   }
+  out.game = flags.Get("game");
+  for (const std::string& word : flags.GetAll("rules")) out.rules.push_back(word);
+  if (flags.Has("rules") && out.rules.empty()) return error = "--rules needs a preset", false;
+  long long n = 0;
+  if (flags.Has("players")) {
+    if (!record::ParseInt(flags.Get("players"), n) || (n != 2 && n != 4)) {
+      return error = "--players is 2 or 4", false;
+    }
+    out.players = static_cast<int>(n);
+  }
+  unsigned long long s = 0;
+  if (!record::ParseUnsigned64(flags.Get("seed"), s)) return error = "--seed needs a number", false;
+  out.seed = s;
+  if (!record::ParseInt(flags.Get("matches"), n) || n < 1) {
+    return error = "--matches needs a positive number", false;
+  }
+  out.matches = static_cast<long>(n);
+  if (flags.Has("record")) out.record_path = flags.Get("record");
   return true;
 }
 
@@ -121,12 +98,17 @@ int RunMatches(const SimulateOptions& options, PlayOne play) {
 }  // namespace
 
 int RunSimulate(const Args& args) {
+  Flags flags("simulate", kUsage, "Plays random matches and reports their throughput.");
+  flags.Value("game", "pilotta or diloti")
+      .Words("rules", "PRESET [KEY=VALUE ...]: the ruleset (default: the game's default preset)")
+      .Value("players", "2 or 4 (Diloti)")
+      .Value("seed", "the seed of the first match")
+      .Value("matches", "how many matches")
+      .Value("record", "write every match's record to this file");
+  if (const auto done = flags.Parse(args)) return *done;
   SimulateOptions options;
   std::string error;
-  if (!ParseOptions(args, options, error)) {
-    std::fprintf(stderr, "kafenio simulate: %s\n%s", error.c_str(), kUsage);
-    return 2;
-  }
+  if (!ReadOptions(flags, options, error)) return flags.Fail(error);
   const server::GameKind* game = server::FindGame(options.game);
   if (!game) {
     std::fprintf(stderr, "kafenio simulate: unknown game '%.*s' (%s)\n",

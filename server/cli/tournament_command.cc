@@ -11,6 +11,7 @@
 #include "server/app/tournament/standings_export.h"
 #include "server/app/tournament/tournament_verify.h"
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/storage/open_storage.h"
 #include "server/storage/storage_error.h"
 
@@ -80,23 +81,34 @@ int Standings(std::int64_t id, const std::string& db, const std::string& format)
 }  // namespace
 
 int RunTournament(const Args& args) {
-  const bool verify = args.size() == 4 && args[0] == "verify";
-  const bool standings = (args.size() == 4 || args.size() == 5) && args[0] == "standings" &&
-                         (args.size() == 4 || args[4] == "--csv" || args[4] == "--json");
-  if ((!verify && !standings) || args[2] != "--db") {
-    std::fputs(kUsage, stderr);
+  const std::string which = args.empty() ? std::string() : std::string(args[0]);
+  if (which == "--help") return std::fputs(kUsage, stdout), 0;
+  if (which != "verify" && which != "standings") {
+    std::fprintf(stderr, "kafenio tournament: %s\n%s",
+                 which.empty() ? "verify or standings?" : ("unknown command " + which).c_str(),
+                 kUsage);
     return 2;
   }
+  const bool verify = which == "verify";
+  Flags flags("tournament " + which, kUsage,
+              verify ? "Recomputes every round of an event from its log (docs/tournaments.md)."
+                     : "Prints an event's standings with every tie-break.");
+  flags.Positional("id", 1, "the event's id")
+      .Value("db", "the database: a file or postgresql://...");
+  if (!verify) flags.Switch("csv", "as CSV").Switch("json", "as JSON");
+  if (const auto done = flags.Parse(Args(args.begin() + 1, args.end()))) return *done;
   std::int64_t id = 0;
-  const auto text = args[1];
+  const std::string& text = flags.Get("id");
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
   if (error != std::errc() || end != text.data() + text.size() || id <= 0) {
-    std::fputs(kUsage, stderr);
-    return 2;
+    return flags.Fail("ID must be an event's number, got '" + text + "'");
   }
+  if (!flags.Has("db")) return flags.Fail("--db is required");
+  if (flags.Has("csv") && flags.Has("json")) return flags.Fail("--csv or --json, not both");
+  const std::string format = flags.Has("csv") ? "--csv" : flags.Has("json") ? "--json" : "";
   try {
-    if (verify) return Verify(id, std::string(args[3]));
-    return Standings(id, std::string(args[3]), args.size() == 5 ? std::string(args[4]) : "");
+    if (verify) return Verify(id, flags.Get("db"));
+    return Standings(id, flags.Get("db"), format);
   } catch (const storage::StorageError& failure) {
     std::fprintf(stderr, "kafenio tournament: %s\n", failure.what());
     return 1;

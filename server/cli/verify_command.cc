@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/fairness/seed_commitment.h"
 #include "server/game/game_registry.h"
 
@@ -40,49 +41,28 @@ struct VerifyArgs {
   fairness::Bytes32 commitment{};
 };
 
-std::optional<VerifyArgs> ParseArgs(const Args& args) {
+// The arguments from the command line's flags; nullopt when one is missing or bad. The
+// rules' options point into `flags`.
+std::optional<VerifyArgs> ReadArgs(const Flags& flags) {
   VerifyArgs out;
-  bool have_match = false, have_hand = false, have_seed = false, have_salt = false,
-       have_commitment = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const auto flag = args[i];
-    if (i + 1 >= args.size()) return std::nullopt;
-    const auto value = args[++i];
-    if (flag == "--game") {
-      out.game = value;
-    } else if (flag == "--rules") {
-      out.preset = value;
-      // Everything up to the next flag is a KEY=VALUE option of the ruleset.
-      while (i + 1 < args.size() && !args[i + 1].starts_with("--"))
-        out.options.push_back(args[++i]);
-    } else if (flag == "--players") {
-      if (!ParseNumber(value, out.players) || (out.players != 2 && out.players != 4)) {
-        return std::nullopt;
-      }
-    } else if (flag == "--dealer") {
-      if (!ParseNumber(value, out.dealer)) return std::nullopt;
-    } else if (flag == "--match") {
-      have_match = ParseNumber(value, out.match_id);
-    } else if (flag == "--hand") {
-      have_hand = ParseNumber(value, out.hand);
-    } else if (flag == "--seed") {
-      have_seed = ParseNumber(value, out.seed);
-    } else if (flag == "--salt") {
-      const auto salt = fairness::Bytes32FromHex(value);
-      if (salt) out.salt = *salt;
-      have_salt = salt.has_value();
-    } else if (flag == "--commitment") {
-      const auto commitment = fairness::Bytes32FromHex(value);
-      if (commitment) out.commitment = *commitment;
-      have_commitment = commitment.has_value();
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (out.game.empty() || out.preset.empty() || out.dealer < 0 || !have_match || !have_hand ||
-      !have_seed || !have_salt || !have_commitment) {
+  out.game = flags.Get("game");
+  const auto& rules = flags.GetAll("rules");
+  if (!rules.empty()) out.preset = rules.front();
+  for (std::size_t i = 1; i < rules.size(); ++i) out.options.push_back(rules[i]);
+  if (flags.Has("players") &&
+      (!ParseNumber(flags.Get("players"), out.players) || (out.players != 2 && out.players != 4))) {
     return std::nullopt;
   }
+  const auto salt = fairness::Bytes32FromHex(flags.Get("salt"));
+  const auto commitment = fairness::Bytes32FromHex(flags.Get("commitment"));
+  if (out.game.empty() || out.preset.empty() || !ParseNumber(flags.Get("dealer"), out.dealer) ||
+      out.dealer < 0 || !ParseNumber(flags.Get("match"), out.match_id) ||
+      !ParseNumber(flags.Get("hand"), out.hand) || !ParseNumber(flags.Get("seed"), out.seed) ||
+      !salt || !commitment) {
+    return std::nullopt;
+  }
+  out.salt = *salt;
+  out.commitment = *commitment;
   return out;
 }
 
@@ -112,11 +92,21 @@ DealText DealBlock(const VerifyArgs& args) {
 }  // namespace
 
 int RunVerify(const Args& args) {
-  const auto parsed = ParseArgs(args);
-  if (!parsed) {
-    std::fputs(kUsage, stderr);
-    return 2;
-  }
+  Flags flags("verify", kUsage,
+              "Checks a revealed deal seed against its commitment and re-deals it "
+              "(docs/fairness.md).");
+  flags.Value("game", "pilotta or diloti")
+      .Words("rules", "PRESET [KEY=VALUE ...]: the table's ruleset")
+      .Value("players", "2 or 4 (Diloti)")
+      .Value("dealer", "the hand's dealer seat")
+      .Value("match", "the match id")
+      .Value("hand", "the hand number")
+      .Value("seed", "the revealed seed")
+      .Value("salt", "the revealed salt (64 hex digits)")
+      .Value("commitment", "the commitment published before the hand (64 hex digits)");
+  if (const auto done = flags.Parse(args)) return *done;
+  const auto parsed = ReadArgs(flags);
+  if (!parsed) return flags.Fail("every flag but --players is required, each with a valid value");
   const DealText deal = DealBlock(*parsed);
   if (!deal.error.empty()) {
     std::fprintf(stderr, "kafenio verify: %s\n", deal.error.c_str());

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <fstream>
 
+#include "server/log/log.h"
+
 namespace kafenio::server {
 namespace {
 
@@ -151,6 +153,18 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
   }
   if (key == "admin_session_hours") return number(config.admin_session_hours);
   if (key == "admin_logins_per_minute") return number(config.admin_logins_per_minute);
+  if (key == "log_level" || key == "log_format") {
+    log::Level level;
+    log::Format format;
+    if (key == "log_level" ? log::ParseLevel(value, level) : log::ParseFormat(value, format)) {
+      (key == "log_level" ? config.log_level : config.log_format) = value;
+      return true;
+    }
+    error = key == "log_level"
+                ? "log_level must be debug, info, warn, error or off, got '" + value + "'"
+                : "log_format must be json or text, got '" + value + "'";
+    return false;
+  }
   error = "unknown setting '" + key + "'";
   return false;
 }

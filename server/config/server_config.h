@@ -80,6 +80,11 @@ struct ServerConfig {
   bool admin_cookie_secure = false;
   int admin_session_hours = 12;
   double admin_logins_per_minute = 5;
+
+  // The log on stderr (docs/operations.md, "Logs"): its lowest level (debug, info, warn,
+  // error, off) and its form (json: one object a line; text: for people).
+  std::string log_level = "info";
+  std::string log_format = "json";
 };
 
 // Applies one KEY=VALUE setting; false with `error` set when it is not understood.

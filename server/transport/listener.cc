@@ -14,20 +14,8 @@ using tcp = net::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(net::io_context& io, ServerContext& context)
-      : io_(io), context_(context), acceptor_(net::make_strand(io)) {}
-
-  bool Bind(const tcp::endpoint& endpoint, std::string& error) {
-    boost::system::error_code ec;
-    acceptor_.open(endpoint.protocol(), ec);
-    if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
-    if (!ec) acceptor_.bind(endpoint, ec);
-    if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
-    if (ec)
-      error = "cannot listen on " + endpoint.address().to_string() + ":" +
-              std::to_string(endpoint.port()) + ": " + ec.message();
-    return !ec;
-  }
+  Listener(net::io_context& io, ServerContext& context, tcp::acceptor bound)
+      : io_(io), context_(context), acceptor_(std::move(bound)) {}
   tcp::endpoint Endpoint() const { return acceptor_.local_endpoint(); }
 
   void Accept() {
@@ -62,14 +50,34 @@ tcp::endpoint StartListener(net::io_context& io, ServerContext& context, std::st
 tcp::endpoint StartListener(net::io_context& io, ServerContext& context,
                             const std::string& address_text, std::uint16_t port,
                             std::string& error) {
+  auto bound = BindPort(io, address_text, port, error);
+  if (!bound) return {};
+  return StartListener(io, context, std::move(*bound));
+}
+
+std::optional<tcp::acceptor> BindPort(net::io_context& io, const std::string& address_text,
+                                      std::uint16_t port, std::string& error) {
   boost::system::error_code ec;
   const auto address = net::ip::make_address(address_text, ec);
   if (ec) {
     error = "bad listen address '" + address_text + "'";
-    return {};
+    return std::nullopt;
   }
-  auto listener = std::make_shared<Listener>(io, context);
-  if (!listener->Bind(tcp::endpoint(address, port), error)) return {};
+  tcp::acceptor acceptor(net::make_strand(io));
+  const tcp::endpoint endpoint(address, port);
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) {
+    error = "cannot listen on " + address_text + ":" + std::to_string(port) + ": " + ec.message();
+    return std::nullopt;
+  }
+  return acceptor;
+}
+
+tcp::endpoint StartListener(net::io_context& io, ServerContext& context, tcp::acceptor bound) {
+  auto listener = std::make_shared<Listener>(io, context, std::move(bound));
   listener->Accept();
   return listener->Endpoint();
 }

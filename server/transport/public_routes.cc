@@ -2,9 +2,10 @@
 
 #include <charconv>
 
-#include "server/transport/admin_routes.h"
 #include "server/app/tournament/standings_export.h"
 #include "server/app/tournament/tournament_verify.h"
+#include "server/transport/admin_routes.h"
+#include "server/transport/ready_route.h"
 #include "server/transport/static_files.h"
 
 namespace kafenio::server {
@@ -82,6 +83,7 @@ HttpRoutes PublicRoutes(Hub& hub, ManualClock* manual_clock) {
   routes.Get("/healthz", [](const HttpRequest& request, const PathParams&, Respond respond) {
     respond(TextResponse(request, http::status::ok, "ok\n"));
   });
+  AddReadyRoute(routes, hub);
   // A finished match's game record (shared/record-format.md), for `kafenio replay`.
   routes.Get("/matches/{id}/record",
              [&hub](const HttpRequest& request, const PathParams& params, Respond respond) {

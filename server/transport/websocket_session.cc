@@ -10,6 +10,7 @@
 
 #include "server/app/rate_limiter.h"
 #include "server/codec/frame_codec.h"
+#include "server/log/log.h"
 #include "server/transport/transport_errors.h"
 
 namespace kafenio::server {
@@ -67,11 +68,15 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       if (kind != websocket::frame_type::ping) return;
       const std::int64_t now = context_.hub.clock().NowMs();
       if (limiter_.Take(now) || strikes_.Take(now)) return;
-      net::post(ws_.get_executor(),
-                [self = shared_from_this()] { self->Abort(websocket::close_code::policy_error); });
+      net::post(ws_.get_executor(), [self = shared_from_this()] {
+        self->Because("ping flood");
+        self->Abort(websocket::close_code::policy_error);
+      });
     });
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return ReportTransportError("websocket handshake", ec);
+      log::Info("connection opened",
+                {{"connection", self->id_}, {"address", self->client_.address}});
       self->Read();
     });
   }
@@ -79,6 +84,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
   std::uint64_t PeerId() const override { return id_; }
   void Disconnect() override {
     net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+      self->Because("dropped by the server");
       self->Abort(websocket::close_code::policy_error);
     });
   }
@@ -98,6 +104,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) {
         ReportTransportError("websocket read", ec);
+        self->Because(ec == websocket::error::closed ? "closed by the client" : ec.message());
         return self->Closed();
       }
       self->OnMessage();
@@ -118,7 +125,10 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       // Refusals drain a second bucket: a client that keeps sending far over its rate is
       // cut off (1008); one a little over it only gets errors. The refusal carries the
       // request's id (when the frame had one) so the client knows which request to retry.
-      if (!strikes_.Take(now)) return Abort(websocket::close_code::policy_error);
+      if (!strikes_.Take(now)) {
+        Because("message flood");
+        return Abort(websocket::close_code::policy_error);
+      }
       Queue(std::make_shared<const EncodedEnvelope>(*MakeError(
           decoded ? request.request_id() : "", v1::RATE_LIMITED, "too many messages: slow down")));
     } else if (decoded) {
@@ -138,6 +148,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       // The client stopped reading: drop it rather than buffer without bound.
       context_.metrics.slow_consumers_total.fetch_add(1, std::memory_order_relaxed);
       closing_ = true;
+      Because("slow reader");
       beast::error_code ignored;
       ws_.next_layer().close(ignored);  // pending operations end with errors
       return;
@@ -153,6 +164,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
                       if (ec) {
                         ReportTransportError("websocket write", ec);
+                        self->Because(ec.message());
                         return self->Closed();
                       }
                       self->context_.metrics.frames_out_total.fetch_add(1,
@@ -184,7 +196,14 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     if (detached_) return;
     detached_ = true;
     closing_ = true;
+    Because("closed");
+    log::Info("connection closed", {{"connection", id_}, {"reason", close_reason_}});
     context_.hub.Disconnected(client_);
+  }
+
+  // The first cause of a connection's end is the one logged.
+  void Because(std::string why) {
+    if (close_reason_.empty()) close_reason_ = std::move(why);
   }
 
   struct Frame {
@@ -206,6 +225,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
   bool closing_ = false;
   websocket::close_code close_code_ = websocket::close_code::normal;
   bool detached_ = false;
+  std::string close_reason_;
 };
 
 }  // namespace

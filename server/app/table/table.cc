@@ -35,6 +35,11 @@ void Table::Reply(const std::shared_ptr<Peer>& peer, std::shared_ptr<const v1::E
 void Table::Fail(const std::shared_ptr<Peer>& peer, const std::string& request_id,
                  const Refusal& why) {
   services_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+  if (peer)
+    log::Debug("request refused", {{"connection", peer->PeerId()},
+                                   {"table", settings_.table_id},
+                                   {"code", v1::ErrorCode_Name(why.code)},
+                                   {"why", why.message}});
   Reply(peer, MakeError(request_id, why.code, why.message));
 }
 

@@ -76,6 +76,7 @@ void Table::OnMatchStored(const Written<std::int64_t>& stored, const MatchSpec& 
   outbox_.StartHistory(0);
   delivered_deadline_ms_ = 0;
   services_.metrics.live_matches.fetch_add(1, std::memory_order_relaxed);
+  services_.metrics.CountMatchStarted(settings_.game);
   // The new match's seats are stored held by their players (SeatHold{}), so that is what
   // the table starts from; SetHold then stores what carries over: a bot still holding the
   // seat of a player who never came back holds it in this match too, and one who left
@@ -116,6 +117,7 @@ void Table::SubmitMove(int seat, const v1::Move& move, bool by_server, std::opti
   if (played.refusal) return Fail(mover, ack ? ack->request_id : std::string(), played.refusal);
   if (!by_server) SetHold(seat, SeatHold{});  // a move of their own: the player is back
   services_.metrics.moves_total.fetch_add(1, std::memory_order_relaxed);
+  services_.metrics.CountMove(settings_.game);
   StoreEvent(played.record.seq, played.record, std::move(ack), [&](v1::MatchEvent& event) {
     v1::MovePlayed& move_played = *event.mutable_move_played();
     *move_played.mutable_move() = played.move;
@@ -180,6 +182,7 @@ void Table::MatchFinished(const MatchResultRecord& result) {
   series_.Set(result.series);
   runner_.End();
   services_.metrics.live_matches.fetch_sub(1, std::memory_order_relaxed);
+  services_.metrics.CountMatchFinished(settings_.game);
   MatchOutcome outcome{settings_.table_id, result.match_id,     result.winner,
                        result.totals,      result.abandoned_by, seating_.Accounts()};
   // Players confirm the next match of the series; those who left the table during the
