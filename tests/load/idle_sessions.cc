@@ -172,8 +172,8 @@ void IdleSession::Read() {
         subscribe.mutable_subscribe_lobby();
         self->request_ = subscribe.SerializeAsString();
         self->ws_.async_write(net::buffer(self->request_),
-                              [self](beast::error_code ec, std::size_t) {
-                                if (ec) return self->Fail("write", ec);
+                              [self](beast::error_code write_ec, std::size_t) {
+                                if (write_ec) return self->Fail("write", write_ec);
                               });
       }
       self->opener_.SignedIn();
