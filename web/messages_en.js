@@ -344,6 +344,10 @@ export const MESSAGES_EN = {
   'error.ACCOUNT_BANNED': 'This account is banned',
   'error.MUTED': 'You are muted: chat is closed to you for now',
   'error.KICKED': 'You were removed from the table',
+  'error.SIGNED_OUT': 'This session was signed out: sign in again',
+  'error.UNKNOWN_SESSION': 'No such session',
+  'error.ADDRESS_LIMIT': 'Too many from your address: try again later',
+  'error.TABLE_LIMIT': 'Too many open tables: leave one first',
 
   'replay.notFound': 'No record for that match.',
   'replay.handOf': "{name}'s cards",

@@ -42,27 +42,30 @@ void Accounts::PrepareDummyHash() {
   DummyHash();
 }
 
-void Accounts::NewSession(const AccountRecord& account, Executor executor, Done done) {
+void Accounts::NewSession(const AccountRecord& account, const SessionOrigin& origin,
+                          Executor executor, Done done) {
   SignInResult out;
   out.account = account;
   out.token = RandomToken(32);
-  out.expires_unix_ms = clock_.NowMs() + std::int64_t{config_.session_ttl_hours} * 3600 * 1000;
-  store_.SaveSession(SessionRecord{Sha256Hex(out.token), account.id, out.expires_unix_ms}, executor,
-                     [out, done = std::move(done)](WriteResult stored) {
-                       done(stored.ok() ? out : Unavailable());
-                     });
+  const std::int64_t now = clock_.NowMs();
+  out.expires_unix_ms = now + std::int64_t{config_.session_ttl_hours} * 3600 * 1000;
+  store_.SaveSessionDetails(SessionDetails{Sha256Hex(out.token), account.id, out.expires_unix_ms,
+                                           now, now, origin.address, origin.device},
+                            executor, [out, done = std::move(done)](WriteResult stored) {
+                              done(stored.ok() ? out : Unavailable());
+                            });
 }
 
-void Accounts::Guest(const std::string& name, Executor executor, Done done) {
+void Accounts::Guest(const std::string& name, Executor executor, Done done, SessionOrigin origin) {
   const auto checked = names::CheckName(name);
   if (!checked.ok()) {
     return PostResult<SignInResult>(executor, std::move(done), Refuse(v1::BAD_NAME, checked.error));
   }
-  CreateGuest(checked, 0, std::move(executor), std::move(done));
+  CreateGuest(checked, origin, 0, std::move(executor), std::move(done));
 }
 
-void Accounts::CreateGuest(const names::CheckedName& name, int attempt, Executor executor,
-                           Done done) {
+void Accounts::CreateGuest(const names::CheckedName& name, const SessionOrigin& origin, int attempt,
+                           Executor executor, Done done) {
   if (attempt == 8) {
     return PostResult<SignInResult>(
         executor, std::move(done),
@@ -76,17 +79,18 @@ void Accounts::CreateGuest(const names::CheckedName& name, int attempt, Executor
   account.name_key = name.key + "#" + tag;
   account.guest = true;
   account.created_unix_ms = clock_.NowMs();
-  store_.CreateAccount(
-      account, executor,
-      [this, name, attempt, executor, done = std::move(done)](Written<AccountRecord> created) {
-        if (created.result.conflict()) return CreateGuest(name, attempt + 1, executor, done);
-        if (!created.result.ok()) return done(Unavailable());
-        NewSession(created.value, executor, done);
-      });
+  store_.CreateAccount(account, executor,
+                       [this, name, origin, attempt, executor,
+                        done = std::move(done)](Written<AccountRecord> created) {
+                         if (created.result.conflict())
+                           return CreateGuest(name, origin, attempt + 1, executor, done);
+                         if (!created.result.ok()) return done(Unavailable());
+                         NewSession(created.value, origin, executor, done);
+                       });
 }
 
 void Accounts::Register(const std::string& name, const std::string& password, Executor executor,
-                        Done done) {
+                        Done done, SessionOrigin origin) {
   const auto refuse = [&](v1::ErrorCode code, std::string message) {
     PostResult<SignInResult>(executor, done, Refuse(code, std::move(message)));
   };
@@ -107,17 +111,18 @@ void Accounts::Register(const std::string& name, const std::string& password, Ex
   if (account.password_hash.empty()) {
     return refuse(v1::ERROR_UNSPECIFIED, "could not hash the password");
   }
-  store_.CreateAccount(account, executor, [this, executor, done](Written<AccountRecord> created) {
-    if (created.result.conflict()) {
-      return done(Refuse(v1::NAME_TAKEN, "that name, or one that looks the same, is taken"));
-    }
-    if (!created.result.ok()) return done(Unavailable());
-    NewSession(created.value, executor, done);
-  });
+  store_.CreateAccount(
+      account, executor, [this, origin, executor, done](Written<AccountRecord> created) {
+        if (created.result.conflict()) {
+          return done(Refuse(v1::NAME_TAKEN, "that name, or one that looks the same, is taken"));
+        }
+        if (!created.result.ok()) return done(Unavailable());
+        NewSession(created.value, origin, executor, done);
+      });
 }
 
 void Accounts::SignIn(const std::string& name, const std::string& password, Executor executor,
-                      Done done) {
+                      Done done, SessionOrigin origin) {
   const auto account = FindForSignIn(name);
   // One answer for an unknown name and a wrong password, and one cost: an unknown name is
   // checked against a dummy hash, so names cannot be probed by the answer or its timing.
@@ -127,7 +132,7 @@ void Accounts::SignIn(const std::string& name, const std::string& password, Exec
     return PostResult<SignInResult>(executor, std::move(done),
                                     Refuse(v1::BAD_CREDENTIALS, "wrong name or password"));
   }
-  NewSession(*account, std::move(executor), std::move(done));
+  NewSession(*account, origin, std::move(executor), std::move(done));
 }
 
 std::optional<AccountRecord> Accounts::FindForSignIn(const std::string& name) {
@@ -139,8 +144,11 @@ std::optional<AccountRecord> Accounts::FindForSignIn(const std::string& name) {
   return store_.FindAccountByNameKey(checked.key);
 }
 
-void Accounts::Resume(const std::string& token, Executor executor, Done done) {
-  const auto session = store_.FindSession(Sha256Hex(token), clock_.NowMs());
+void Accounts::Resume(const std::string& token, Executor executor, Done done,
+                      SessionOrigin origin) {
+  const std::string token_hash = Sha256Hex(token);
+  const std::int64_t now = clock_.NowMs();
+  const auto session = store_.FindSession(token_hash, now);
   if (!session) {
     return PostResult<SignInResult>(
         executor, std::move(done),
@@ -151,6 +159,8 @@ void Accounts::Resume(const std::string& token, Executor executor, Done done) {
     return PostResult<SignInResult>(executor, std::move(done),
                                     Refuse(v1::SESSION_EXPIRED, "that session's account is gone"));
   }
+  // Only its list shows when a session was last used: the answer does not wait for it.
+  store_.TouchSession(token_hash, now, origin.address, origin.device, executor, [](WriteResult) {});
   SignInResult out;
   out.account = *account;
   out.token = token;

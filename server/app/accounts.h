@@ -20,6 +20,12 @@
 
 namespace kafenio::server {
 
+// Where a session is made or resumed from, kept with it for its player's list of sessions.
+struct SessionOrigin {
+  std::string address;
+  std::string device;  // the User-Agent, printable ASCII
+};
+
 struct SignInResult {
   v1::ErrorCode error = v1::ERROR_UNSPECIFIED;  // ERROR_UNSPECIFIED: signed in
   std::string message;
@@ -35,10 +41,13 @@ class Accounts {
   Accounts(const ServerConfig& config, AccountStore& store, Clock& clock)
       : config_(config), store_(store), clock_(clock) {}
 
-  void Guest(const std::string& name, Executor executor, Done done);
-  void Register(const std::string& name, const std::string& password, Executor executor, Done done);
-  void SignIn(const std::string& name, const std::string& password, Executor executor, Done done);
-  void Resume(const std::string& token, Executor executor, Done done);
+  void Guest(const std::string& name, Executor executor, Done done, SessionOrigin origin = {});
+  void Register(const std::string& name, const std::string& password, Executor executor, Done done,
+                SessionOrigin origin = {});
+  void SignIn(const std::string& name, const std::string& password, Executor executor, Done done,
+              SessionOrigin origin = {});
+  // Also notes the session's use (last seen, address, device), without waiting for it.
+  void Resume(const std::string& token, Executor executor, Done done, SessionOrigin origin = {});
 
   // names::CheckName: 1..24 letters of any script, digits, spaces and . ' - _.
   static bool ValidName(const std::string& name);
@@ -49,9 +58,11 @@ class Accounts {
 
  private:
   // A new session for the account, answered once it is stored.
-  void NewSession(const AccountRecord& account, Executor executor, Done done);
+  void NewSession(const AccountRecord& account, const SessionOrigin& origin, Executor executor,
+                  Done done);
   // Creates a guest account, trying another random tag when the name is taken.
-  void CreateGuest(const names::CheckedName& name, int attempt, Executor executor, Done done);
+  void CreateGuest(const names::CheckedName& name, const SessionOrigin& origin, int attempt,
+                   Executor executor, Done done);
   // The account a sign-in names: by its exact name, else by its key. Blocks (storage).
   std::optional<AccountRecord> FindForSignIn(const std::string& name);
 

@@ -17,7 +17,12 @@ Hub::Hub(const HubServices& services)
                                     config().address_sign_in_longest_wait_ms}),
       password_work_(config().password_threads, config().password_queue_limit),
       reads_(config().read_threads, config().read_queue_limit),
-      directory_(services.tables, lobby_) {}
+      directory_(services.tables, lobby_),
+      limits_(config().abuse) {
+  if (config().lobby_update_ms > 0) {
+    lobby_.Coalesce(services.tables.executor, services.tables.clock, config().lobby_update_ms);
+  }
+}
 
 void Hub::Stop() {
   password_work_.Join();
@@ -89,6 +94,20 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
   }
   TableSettings settings;
   settings.table_id = RandomToken(5);
+  // Open tables per player and per address (docs/security.md, "Abuse limits").
+  switch (limits_.ReserveTable(
+      client.who->account_id, client.address, settings.table_id,
+      [this](const std::string& id) { return directory_.Find(id) != nullptr; })) {
+    case AddressLimits::TooMany::account_tables:
+      return Refuse(peer, request_id, v1::TABLE_LIMIT,
+                    "you have " + std::to_string(config.abuse.tables_per_account) +
+                        " tables open: leave one before you create another");
+    case AddressLimits::TooMany::address_tables:
+      return Refuse(peer, request_id, v1::ADDRESS_LIMIT,
+                    "too many tables are open from your address: try again when one closes");
+    case AddressLimits::TooMany::nothing:
+      break;
+  }
   settings.game = request.game();
   settings.preset = request.preset();
   settings.options = spec.options;
@@ -117,10 +136,12 @@ void Hub::CreateTable(ClientContext& client, const std::shared_ptr<Peer>& peer,
       record, client.strand,
       [this, peer, context, settings, request_id](Written<std::int64_t> stored) mutable {
         if (!stored.result.ok()) {
+          limits_.Forget(settings.table_id);
           return Refuse(peer, request_id, v1::STORAGE_UNAVAILABLE,
                         "the table could not be stored: try again");
         }
         settings.table_number = stored.value;
+        limits_.Opened(settings.table_id);
         auto table = directory_.Add(settings);
         context->tables.insert(settings.table_id);
         table->Open(peer, *context->who, request_id);
@@ -163,6 +184,7 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
   if (body == B::kPauseTournament || body == B::kResumeTournament) {
     return TournamentRunRequest(client, peer, request);
   }
+  if (IsSessionRequest(body)) return SessionRequest(client, peer, request);
   if (body == B::kGetMatchHistory || body == B::kGetProfile) {
     return AnswerFromStorage(peer, request, client.who->account_id);
   }
@@ -229,6 +251,9 @@ void Hub::TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
       const std::optional<BotLevel> level = name.empty() ? BotLevel::easy : ParseBotLevel(name);
       if (!level)
         return Refuse(peer, rid, v1::UNKNOWN_BOT_LEVEL, "a bot's level is easy or strong");
+      if (auto refusal = BotTableRefusal(table_id, request.add_bot().seat(), who.account_id)) {
+        return Refuse(peer, rid, v1::TABLE_LIMIT, *refusal);
+      }
       return table->AddBot(peer, who, request.add_bot().seat(), rid, *level);
     }
     case B::kPlayMove:
@@ -248,6 +273,12 @@ void Hub::TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
 
 void Hub::Disconnected(ClientContext& client) {
   if (client.who) sanctions_.Disconnected(client.who->account_id, client.peer_id);
+  if (client.who && !client.session.empty()) {
+    sessions_.Disconnected(client.session, client.peer_id);
+    // Its player's list of sessions shows when it was last used.
+    services_.accounts.TouchSession(client.session, clock().NowMs(), client.address, client.device,
+                                    client.strand, [](WriteResult) {});
+  }
   if (client.lobby) lobby_.Unsubscribe(client.peer_id);
   for (const std::string& id : client.tables) {
     if (auto table = directory_.Find(id)) table->Detach(client.peer_id);

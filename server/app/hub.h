@@ -12,6 +12,7 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include "server/app/accounts.h"
+#include "server/app/address_limits.h"
 #include "server/app/admin/sanction_board.h"
 #include "server/app/blocking_work.h"
 #include "server/app/clock.h"
@@ -20,6 +21,7 @@
 #include "server/app/lobby.h"
 #include "server/app/metrics.h"
 #include "server/app/peer.h"
+#include "server/app/session_board.h"
 #include "server/app/sign_in_throttle.h"
 #include "server/app/table_directory.h"
 #include "server/app/tournament/stored_tournaments.h"
@@ -42,6 +44,8 @@ struct ClientContext {
   bool signing_in = false;       // a sign-in is being worked on for this connection
   std::set<std::string> tables;  // joined, so a disconnect can detach from each
   bool lobby = false;
+  std::string session;  // the hash of the session token it signed in with (sessions_)
+  std::string device;   // the program the player uses (the handshake's User-Agent), if said
 };
 
 // What the hub is built on: what its tables share, and the stores of accounts and
@@ -90,6 +94,8 @@ class Hub {
   // The tournaments this server runs (docs/tournaments.md), before it takes connections;
   // none: tournament requests are refused.
   void SetTournaments(StoredTournaments* tournaments) { tournaments_ = tournaments; }
+  // Connections, guests, registrations and tables per address and per account.
+  AddressLimits& limits() { return limits_; }
 
  private:
   // hub_sign_in.cc: guests, registration, sign-in and resuming a session.
@@ -97,6 +103,19 @@ class Hub {
                      const v1::Envelope& request);
   void SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
                 const SignInResult& result, const std::string& request_id);
+  // hub_sessions.cc: a player's own sessions: sign out (this one, or all), change the
+  // password, list them, sign one out.
+  static bool IsSessionRequest(v1::Envelope::BodyCase body);
+  void SessionRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                      const v1::Envelope& request);
+  void ChangePassword(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                      const v1::ChangePassword& request, const std::string& request_id);
+  void ListSessions(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                    const std::string& request_id);
+  // hub_bot_tables.cc: why a bot in `seat` may not be added (it would make a table with
+  // only bots beyond the limits), or none.
+  std::optional<std::string> BotTableRefusal(const std::string& table_id, int seat,
+                                             std::int64_t asking);
   // The results readers, on the read pool.
   void AnswerFromStorage(const std::shared_ptr<Peer>& peer, const v1::Envelope& request,
                          std::int64_t self);
@@ -134,6 +153,8 @@ class Hub {
   SanctionBoard sanctions_;
   TournamentRunner* tournament_runner_ = nullptr;
   StoredTournaments* tournaments_ = nullptr;
+  SessionBoard sessions_;
+  AddressLimits limits_;
 };
 
 }  // namespace kafenio::server

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "server/log/log.h"
+#include "server/app/crypto.h"
 #include "server/names/player_name.h"
 
 namespace kafenio::server {
@@ -31,14 +32,34 @@ void Hub::SignInRequest(ClientContext& client, const std::shared_ptr<Peer>& peer
   };
   using B = v1::Envelope::BodyCase;
   bool admitted = true;
+  const SessionOrigin origin{client.address, client.device};
+  // Guests and registrations per address (docs/security.md, "Abuse limits"): counted once
+  // made, refused beyond the hour's limit before any work.
+  if (request.body_case() == B::kSignInGuest || request.body_case() == B::kRegister) {
+    const auto made = request.body_case() == B::kSignInGuest ? AddressLimits::Made::guest
+                                                             : AddressLimits::Made::registration;
+    if (!limits_.MayMake(made, client.address, clock().NowMs())) {
+      client.signing_in = false;
+      return Refuse(peer, rid, v1::ADDRESS_LIMIT,
+                    made == AddressLimits::Made::guest
+                        ? "too many guests from your address this hour: try again later"
+                        : "too many accounts registered from your address this hour: try again "
+                          "later");
+    }
+    answered = [this, made, address = client.address,
+                answered = std::move(answered)](SignInResult result) {
+      if (result.error == v1::ERROR_UNSPECIFIED) limits_.Count(made, address, clock().NowMs());
+      answered(std::move(result));
+    };
+  }
   switch (request.body_case()) {
     case B::kSignInGuest:
-      accounts_.Guest(request.sign_in_guest().name(), client.strand, std::move(answered));
+      accounts_.Guest(request.sign_in_guest().name(), client.strand, std::move(answered), origin);
       break;
     case B::kRegister:
       admitted = password_work_.TrySubmit(
-          [this, strand = client.strand, answered, body = request.register_()] {
-            accounts_.Register(body.name(), body.password(), strand, answered);
+          [this, strand = client.strand, answered, origin, body = request.register_()] {
+            accounts_.Register(body.name(), body.password(), strand, answered, origin);
           });
       break;
     case B::kSignIn: {
@@ -65,15 +86,15 @@ void Hub::SignInRequest(ClientContext& client, const std::shared_ptr<Peer>& peer
         answered(std::move(result));
       };
       admitted = password_work_.TrySubmit(
-          [this, strand = client.strand, counted, body = request.sign_in()] {
-            accounts_.SignIn(body.name(), body.password(), strand, counted);
+          [this, strand = client.strand, counted, origin, body = request.sign_in()] {
+            accounts_.SignIn(body.name(), body.password(), strand, counted, origin);
           });
       break;
     }
     default:
       admitted = reads_.TrySubmit(
-          [this, strand = client.strand, answered, token = request.resume().token()] {
-            accounts_.Resume(token, strand, answered);
+          [this, strand = client.strand, answered, origin, token = request.resume().token()] {
+            accounts_.Resume(token, strand, answered, origin);
           });
       break;
   }
@@ -102,6 +123,8 @@ void Hub::SignedIn(ClientContext& client, const std::shared_ptr<Peer>& peer,
                           {"name", result.account.name},
                           {"guest", result.account.guest}});
   sanctions_.Connected(result.account.id, peer);
+  client.session = Sha256Hex(result.token);
+  sessions_.Connected(client.session, result.account.id, peer);
   auto reply = std::make_shared<v1::Envelope>();
   reply->set_request_id(request_id);
   v1::SignedIn& signed_in = *reply->mutable_signed_in();

@@ -4,6 +4,7 @@
 // weak pointers, so a closed connection simply stops receiving.
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "kafenio/v1/kafenio.pb.h"
 #include "server/codec/encoded_envelope.h"
@@ -16,10 +17,22 @@ class Peer {
   // Thread-safe. The message is shared and immutable, encoded once for every receiver;
   // the connection sends it in its own format (binary or JSON).
   virtual void Send(std::shared_ptr<const EncodedEnvelope> message) = 0;
+  // Sends several messages in order, in one trip to the connection's strand (the lobby's
+  // coalesced updates). Thread-safe.
+  virtual void SendBatch(
+      std::shared_ptr<const std::vector<std::shared_ptr<const EncodedEnvelope>>> batch) {
+    for (const auto& message : *batch) Send(message);
+  }
   virtual std::uint64_t PeerId() const = 0;
   // Closes the connection (staff banned its player). Thread-safe; nothing for a peer that
   // is not a network connection.
   virtual void Disconnect() {}
+  // Sends `last` after everything queued before it, then closes the connection normally
+  // (its session was signed out). Thread-safe.
+  virtual void SendAndClose(std::shared_ptr<const EncodedEnvelope> last) {
+    Send(std::move(last));
+    Disconnect();
+  }
 
   // Encodes `message` for this one receiver and sends it. To send one message to many,
   // encode it once and Send that.

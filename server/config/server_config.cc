@@ -61,6 +61,8 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     }
     return true;
   };
+  if (ApplyAbuseSetting(config.abuse, key, value, error)) return true;
+  if (!error.empty()) return false;
   if (key == "listen") return ParseListen(config, value, error);
   if (key == "db") {
     config.db_path = value;
@@ -125,6 +127,7 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     return number(config.address_sign_in_longest_wait_ms);
   }
   if (key == "send_queue_limit") return number(config.send_queue_limit);
+  if (key == "lobby_update_ms") return number(config.lobby_update_ms);
   if (key == "default_turn_clock_ms") return number(config.default_turn_clock_ms);
   if (key == "min_turn_clock_ms") return number(config.min_turn_clock_ms);
   if (key == "max_turn_clock_ms") return number(config.max_turn_clock_ms);

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "server/config/abuse_limits.h"
+
 namespace kafenio::server {
 
 struct ServerConfig {
@@ -41,6 +43,10 @@ struct ServerConfig {
   // trusted then.
   std::vector<std::string> public_origins;
   std::size_t send_queue_limit = 1024;  // queued messages before a slow reader is dropped
+  AbuseLimits abuse;  // per address and per account (abuse_limits.h, docs/security.md)
+  // Lobby subscribers get the tables changed at most once per this long, each in its
+  // latest state (server/app/lobby.h); 0: every change at once.
+  int lobby_update_ms = 250;
 
   int default_turn_clock_ms = 30000;
   int min_turn_clock_ms = 100;

@@ -5,12 +5,14 @@
 #include <optional>
 #include <string>
 
+#include "server/storage/session_store.h"
 #include "server/storage/store_completion.h"
 #include "server/storage/store_records.h"
 
 namespace kafenio::server {
 
-class AccountStore {
+// With players' own sessions (session_store.h).
+class AccountStore : public SessionStore {
  public:
   virtual ~AccountStore() = default;
 

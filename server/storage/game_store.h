@@ -36,6 +36,19 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
   std::optional<AccountRecord> FindAccount(std::int64_t id) override;
   std::optional<SessionRecord> FindSession(const std::string& token_hash,
                                            std::int64_t now_ms) override;
+  // SessionStore: game_store_sessions.cc.
+  void SaveSessionDetails(SessionDetails session, Executor executor,
+                          Then<WriteResult> then) override;
+  void TouchSession(std::string token_hash, std::int64_t now_ms, std::string address,
+                    std::string device, Executor executor, Then<WriteResult> then) override;
+  void DeleteSessionsOf(std::int64_t account_id, std::string keep_token_hash, Executor executor,
+                        Then<Written<std::vector<std::string>>> then) override;
+  void DeleteSessionByPrefix(std::int64_t account_id, std::string hash_prefix, Executor executor,
+                             Then<Written<std::optional<std::string>>> then) override;
+  void ChangePassword(std::int64_t account_id, std::string password_hash,
+                      std::string keep_token_hash, Executor executor,
+                      Then<Written<std::vector<std::string>>> then) override;
+  std::vector<SessionDetails> SessionsOf(std::int64_t account_id, std::int64_t now_ms) override;
 
   // MatchLog.
   void CreateTable(TableRecord table, Executor executor, Then<Written<std::int64_t>> then) override;

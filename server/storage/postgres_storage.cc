@@ -11,6 +11,7 @@
 #include "server/storage/postgres/connection.h"
 #include "server/storage/postgres_migrations.h"
 #include "server/storage/postgres_reads.h"
+#include "server/storage/postgres_session_sql.h"
 #include "server/storage/postgres_staff_sql.h"
 #include "server/storage/postgres_write_transaction.h"
 
@@ -271,6 +272,13 @@ class PostgresStorage final : public Storage {
     readers_.Read([&](pg::Connection& db) {
       PostgresStaffSql staff(db);
       read(staff);
+      return true;
+    });
+  }
+  void ReadSessions(const std::function<void(SessionSql&)>& read) override {
+    readers_.Read([&](pg::Connection& db) {
+      PostgresSessionSql sessions(db);
+      read(sessions);
       return true;
     });
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/storage/postgres/connection.h"
+#include "server/storage/postgres_session_sql.h"
 #include "server/storage/postgres_staff_sql.h"
 #include "server/storage/write_transaction.h"
 
@@ -50,12 +51,17 @@ class PostgresWriteTransaction final : public WriteTransaction {
     SendGathered();  // in order
     return staff_;
   }
+  SessionSql& Sessions() override {
+    SendGathered();  // in order
+    return sessions_;
+  }
 
  private:
   pg::Connection& db_;
   bool gather_ = false;
   std::vector<MoveEvent> gathered_;
   PostgresStaffSql staff_{db_};
+  PostgresSessionSql sessions_{db_};
 };
 
 }  // namespace kafenio::storage

@@ -12,6 +12,7 @@
 #include "server/storage/reader_pool.h"
 #include "server/storage/sqlite/connection.h"
 #include "server/storage/sqlite_reads.h"
+#include "server/storage/sqlite_session_sql.h"
 #include "server/storage/sqlite_staff_sql.h"
 #include "server/storage/storage_error.h"
 
@@ -159,6 +160,11 @@ class SqliteStorage final : public Storage {
     auto db = readers_.Borrow();
     SqliteStaffSql staff(*db);
     read(staff);
+  }
+  void ReadSessions(const std::function<void(SessionSql&)>& read) override {
+    auto db = readers_.Borrow();
+    SqliteSessionSql sessions(*db);
+    read(sessions);
   }
 
  private:

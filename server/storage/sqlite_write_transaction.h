@@ -1,6 +1,7 @@
 #pragma once
 // WriteTransaction on an SQLite connection that already has a transaction open.
 #include "server/storage/sqlite/connection.h"
+#include "server/storage/sqlite_session_sql.h"
 #include "server/storage/sqlite_staff_sql.h"
 #include "server/storage/write_transaction.h"
 
@@ -35,6 +36,7 @@ class SqliteWriteTransaction final : public WriteTransaction {
   void AppendTournamentLog(const TournamentLogEntry& entry) override;
   void SetTournamentState(std::int64_t tournament_id, std::string_view state) override;
   StaffSql& Staff() override { return staff_; }
+  SessionSql& Sessions() override { return sessions_; }
 
  private:
   // Throws when the last UPDATE changed no row (an unknown id).
@@ -42,6 +44,7 @@ class SqliteWriteTransaction final : public WriteTransaction {
 
   sqlite::Connection& db_;
   SqliteStaffSql staff_{db_};
+  SqliteSessionSql sessions_{db_};
 };
 
 }  // namespace kafenio::storage

@@ -102,6 +102,8 @@ class Storage {
   virtual std::vector<TournamentLogEntry> LoadTournamentLog(std::int64_t tournament_id) = 0;
   // The admin console's reads (staff_sql.h), on one reader connection for the call.
   virtual void ReadStaff(const std::function<void(StaffSql&)>& read) = 0;
+  // Players' own sessions (session_sql.h), on one reader connection for the call.
+  virtual void ReadSessions(const std::function<void(SessionSql&)>& read) = 0;
 };
 
 }  // namespace kafenio::storage

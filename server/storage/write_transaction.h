@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "server/storage/rows.h"
-#include "server/storage/tournament_rows.h"
+#include "server/storage/session_sql.h"
 #include "server/storage/staff_sql.h"
+#include "server/storage/tournament_rows.h"
 
 namespace kafenio::storage {
 
@@ -64,6 +65,8 @@ class WriteTransaction {
   virtual void SetTournamentState(std::int64_t tournament_id, std::string_view state) = 0;
   // The admin console's writes (and reads that must see them), in this transaction.
   virtual StaffSql& Staff() = 0;
+  // Players' own sessions: details, sign-out (session_sql.h), in this transaction.
+  virtual SessionSql& Sessions() = 0;
 };
 
 }  // namespace kafenio::storage

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "server/transport/client_address.h"
 #include "server/transport/transport_errors.h"
 #include "server/transport/websocket_key.h"
 #include "server/transport/websocket_session.h"
@@ -81,8 +82,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (!OriginAllowed(request, context_.config, context_.hub)) {
         return Send(TextResponse(request, http::status::forbidden, "origin not allowed\n"));
       }
+      beast::error_code no_peer;
+      const auto peer = stream_.socket().remote_endpoint(no_peer);
+      const std::string address =
+          ClientAddress(no_peer ? std::string("unknown") : peer.address().to_string(), request,
+                        context_.config.abuse.trusted_proxies);
+      if (!context_.hub.limits().OpenConnection(address)) {
+        return Send(TextResponse(request, http::status::too_many_requests,
+                                 "too many connections from your address\n"));
+      }
       stream_.expires_never();
-      return StartWebsocketSession(std::move(stream_), std::move(request), context_);
+      return StartWebsocketSession(std::move(stream_), std::move(request), address, context_);
     }
     // Who is asking, for the admin console's sign-in limits; never what the client claims.
     beast::error_code ec;

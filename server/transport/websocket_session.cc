@@ -22,6 +22,17 @@ namespace net = boost::asio;
 
 std::atomic<std::uint64_t> next_peer_id{1};
 
+// The program a player connects with, as their list of sessions shows it: the
+// User-Agent's printable ASCII (all it may hold), at most 160 characters.
+std::string DeviceName(beast::string_view user_agent) {
+  std::string out;
+  for (const char c : user_agent) {
+    if (out.size() == 160) break;
+    if (c >= 0x20 && c < 0x7f) out.push_back(c);
+  }
+  return out;
+}
+
 // A connection's socket with its strand as a concrete type, not the type-erased
 // any_io_executor that an accepted socket has: every asynchronous operation copies its
 // executor and asks it for work tracking, which the erased type pays for with a heap
@@ -31,17 +42,20 @@ using ConnectionSocket = net::basic_stream_socket<net::ip::tcp, ConnectionStrand
 
 class WebsocketSession final : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(ConnectionSocket socket, ServerContext& context)
+  WebsocketSession(ConnectionSocket socket, const std::string& address, ServerContext& context)
       : ws_(std::move(socket)),
         context_(context),
         id_(next_peer_id.fetch_add(1)),
         limiter_(context.config.messages_per_second, context.config.message_burst,
                  context.hub.clock().NowMs()),
         strikes_(context.config.messages_per_second, 2 * context.config.message_burst,
-                 context.hub.clock().NowMs()) {}
+                 context.hub.clock().NowMs()) {
+    client_.address = address;
+  }
 
   ~WebsocketSession() override {
     context_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
+    context_.hub.limits().CloseConnection(client_.address);
   }
 
   void Run(beast::http::request<beast::http::string_body> request) {
@@ -49,10 +63,8 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     context_.metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
     client_.peer = weak_from_this();
     client_.peer_id = id_;
-    boost::system::error_code no_address;
-    const auto remote = ws_.next_layer().remote_endpoint(no_address);
-    if (!no_address) client_.address = remote.address().to_string();
     client_.strand = ws_.get_executor();
+    client_.device = DeviceName(request[beast::http::field::user_agent]);
     websocket::stream_base::timeout timeout{};
     timeout.handshake_timeout = std::chrono::milliseconds(context_.config.handshake_timeout_ms);
     timeout.idle_timeout = std::chrono::milliseconds(context_.config.idle_timeout_ms);
@@ -86,6 +98,25 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
     net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
       self->Because("dropped by the server");
       self->Abort(websocket::close_code::policy_error);
+    });
+  }
+
+  void SendAndClose(std::shared_ptr<const EncodedEnvelope> last) override {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), last = std::move(last)] {
+      self->Queue(std::move(last));
+      if (self->closing_) return;
+      // Unlike Abort, what is queued still goes out: the close frame follows the last write.
+      self->closing_ = true;
+      self->draining_ = true;
+      self->close_code_ = websocket::close_code::normal;
+      if (self->queue_.empty()) self->SendClose();
+    });
+  }
+
+  void SendBatch(
+      std::shared_ptr<const std::vector<std::shared_ptr<const EncodedEnvelope>>> batch) override {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), batch = std::move(batch)] {
+      for (const auto& message : *batch) self->Queue(message);
     });
   }
 
@@ -170,14 +201,18 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
                       self->context_.metrics.frames_out_total.fetch_add(1,
                                                                         std::memory_order_relaxed);
                       self->queue_.pop_front();
-                      if (self->closing_) return self->SendClose();
+                      if (self->closing_ && (!self->draining_ || self->queue_.empty())) {
+                        return self->SendClose();
+                      }
                       if (!self->queue_.empty()) self->Write();
                     });
   }
 
   void Abort(websocket::close_code code) {
-    if (closing_) return;
+    // Closing already, or draining with the close frame already sent.
+    if (closing_ && (!draining_ || queue_.empty())) return;
     closing_ = true;
+    draining_ = false;
     close_code_ = code;
     // The frame being written must outlive its write; the rest is dropped, and the close
     // frame follows once that write is done (one write in flight, always).
@@ -226,24 +261,31 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
   websocket::close_code close_code_ = websocket::close_code::normal;
   bool detached_ = false;
   std::string close_reason_;
+  bool draining_ = false;  // closing once the queue is written (SendAndClose), not at once
 };
 
 }  // namespace
 
 void StartWebsocketSession(beast::tcp_stream stream,
                            beast::http::request<beast::http::string_body> request,
-                           ServerContext& context) {
+                           const std::string& address, ServerContext& context) {
   // The same descriptor, moved to a socket on a strand of the concrete type (above).
   net::ip::tcp::socket accepted = stream.release_socket();
   auto& io =
       static_cast<net::io_context&>(net::query(accepted.get_executor(), net::execution::context));
   boost::system::error_code ec;
   const auto protocol = accepted.local_endpoint(ec).protocol();
-  if (ec) return ReportTransportError("websocket socket", ec);  // the peer already went
+  if (ec) {  // the peer already went
+    context.hub.limits().CloseConnection(address);
+    return ReportTransportError("websocket socket", ec);
+  }
   const auto handle = accepted.release(ec);
-  if (ec) return ReportTransportError("websocket socket", ec);
+  if (ec) {
+    context.hub.limits().CloseConnection(address);
+    return ReportTransportError("websocket socket", ec);
+  }
   ConnectionSocket socket(net::make_strand(io), protocol, handle);
-  std::make_shared<WebsocketSession>(std::move(socket), context)->Run(std::move(request));
+  std::make_shared<WebsocketSession>(std::move(socket), address, context)->Run(std::move(request));
 }
 
 }  // namespace kafenio::server

@@ -10,8 +10,10 @@
 
 namespace kafenio::server {
 
+// `address`: the client's (client_address.h), whose connection the hub's limits counted;
+// the session gives it back when it ends.
 void StartWebsocketSession(boost::beast::tcp_stream stream,
                            boost::beast::http::request<boost::beast::http::string_body> request,
-                           ServerContext& context);
+                           const std::string& address, ServerContext& context);
 
 }  // namespace kafenio::server

@@ -3,6 +3,11 @@
 // session (VmRSS from /proc/PID/status before and after), i.e. idle sessions per GiB.
 // The sessions stay open, each with a read pending (so the server's pings are answered),
 // until the measurement is taken; then the tool closes them and exits.
+//
+// With --lobby yes each session also subscribes to the lobby and, with --hold-seconds S, the
+// sessions stay open S seconds more reading every lobby update, whose count per session is
+// printed: the many lobby subscribers of the lobby fan-out benchmark (docs/performance.md),
+// while kafenio_load plays moves beside them.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -38,7 +43,11 @@ struct Options {
   int sessions = 10000;
   int in_flight = 200;  // connections being opened at once (the listen backlog is finite)
   long server_pid = 0;
+  bool lobby = false;    // subscribe each session to the lobby
+  int hold_seconds = 0;  // keep reading this long after every session is in
 };
+
+long lobby_messages = 0;  // lobby updates received by all sessions (one thread)
 
 // The server's resident set in KiB, or -1 when it cannot be read.
 long ResidentKib(long pid) {
@@ -88,11 +97,16 @@ class Opener {
   }
   void SignedIn() {
     if (++signed_in_ == options_.sessions) {
-      io_.stop();
+      if (options_.hold_seconds <= 0) return io_.stop();
+      std::printf("sessions %d in; holding %d s\n", signed_in_, options_.hold_seconds);
+      std::fflush(stdout);
+      hold_.expires_after(std::chrono::seconds(options_.hold_seconds));
+      hold_.async_wait([this](beast::error_code) { io_.stop(); });
       return;
     }
     OpenNext();
   }
+  bool lobby() const { return options_.lobby; }
   int signed_in() const { return signed_in_; }
   std::vector<std::shared_ptr<IdleSession>>& sessions() { return sessions_; }
 
@@ -107,6 +121,7 @@ class Opener {
   net::io_context& io_;
   const Options& options_;
   tcp::resolver::results_type endpoints_;
+  net::steady_timer hold_{io_};
   int started_ = 0;
   int signed_in_ = 0;
   std::vector<std::shared_ptr<IdleSession>> sessions_;
@@ -151,7 +166,19 @@ void IdleSession::Read() {
         std::exit(1);
       }
       self->signed_in_ = true;
+      if (self->opener_.lobby()) {
+        v1::Envelope subscribe;
+        subscribe.set_request_id("lobby");
+        subscribe.mutable_subscribe_lobby();
+        self->request_ = subscribe.SerializeAsString();
+        self->ws_.async_write(net::buffer(self->request_),
+                              [self](beast::error_code write_ec, std::size_t) {
+                                if (write_ec) return self->Fail("write", write_ec);
+                              });
+      }
       self->opener_.SignedIn();
+    } else if (reply.has_table() || reply.has_table_removed()) {
+      ++lobby_messages;
     }
     self->Read();
   });
@@ -174,13 +201,15 @@ void RaiseDescriptorLimit(int sessions) {
 
 int main(int argc, char** argv) {
   Options options;
-  const bool understood =
-      kafenio::load::ParseFlags(argc, argv,
-                                {{"--port", kafenio::load::Text(options.port)},
-                                 {"--host", kafenio::load::Text(options.host)},
-                                 {"--sessions", kafenio::load::Number(options.sessions)},
-                                 {"--in-flight", kafenio::load::Number(options.in_flight)},
-                                 {"--server-pid", kafenio::load::Number(options.server_pid)}});
+  const bool understood = kafenio::load::ParseFlags(
+      argc, argv,
+      {{"--port", kafenio::load::Text(options.port)},
+       {"--host", kafenio::load::Text(options.host)},
+       {"--sessions", kafenio::load::Number(options.sessions)},
+       {"--in-flight", kafenio::load::Number(options.in_flight)},
+       {"--server-pid", kafenio::load::Number(options.server_pid)},
+       {"--hold-seconds", kafenio::load::Number(options.hold_seconds)},
+       {"--lobby", [&options](const std::string& value) { options.lobby = value == "yes"; }}});
   if (!understood) {
     std::fprintf(stderr,
                  "usage: kafenio_idle_sessions --server-pid PID [--host H] [--port P] "
@@ -218,6 +247,10 @@ int main(int argc, char** argv) {
               static_cast<double>(before_kib) / 1024.0, static_cast<double>(after_kib) / 1024.0,
               per_session);
   std::printf("idle sessions per GiB: %.0f\n", per_session > 0 ? 1073741824.0 / per_session : 0.0);
+  if (options.lobby) {
+    std::printf("lobby updates received: %ld, %.1f per session\n", lobby_messages,
+                static_cast<double>(lobby_messages) / opener.signed_in());
+  }
   for (auto& session : opener.sessions()) session->Close();
   return 0;
 }

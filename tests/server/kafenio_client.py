@@ -46,6 +46,15 @@ class ServerProcess:
         # otherwise: the tests are about the server, docs/bots.md measures the bots.
         if not any(setting.startswith("bot_iterations=") for setting in settings):
             args += ["--set", "bot_iterations=20"]
+        # The limits per player (docs/security.md, "Abuse limits") are tested by the tests
+        # about them; the others open tables and bot tables as they need.
+        for limit in ["tables_per_account", "bot_tables_per_account", "bot_tables_total"]:
+            if not any(setting.startswith(limit + "=") for setting in settings):
+                args += ["--set", f"{limit}=100000"]
+        # Lobby updates are paced by the server's clock: on the manual clock they would wait
+        # for the test to move time, unless the test asks for that (test_lobby_pacing.py).
+        if manual_clock and not any(s.startswith("lobby_update_ms=") for s in settings):
+            args += ["--set", "lobby_update_ms=0"]
         for setting in settings:
             args += ["--set", setting]
         # log: a file for the server's stderr (the test's own stderr otherwise).

@@ -87,6 +87,9 @@ class FailingStorage final : public storage::Storage {
   void ReadStaff(const std::function<void(storage::StaffSql&)>& read) override {
     inner_->ReadStaff(read);
   }
+  void ReadSessions(const std::function<void(storage::SessionSql&)>& read) override {
+    inner_->ReadSessions(read);
+  }
 
  private:
   std::unique_ptr<storage::Storage> inner_;

@@ -33,7 +33,8 @@ void InsertDataOfVersion(Connection& db, int version) {
     db.RunScript(
         "INSERT INTO accounts (id, name, password_hash, created_ms) VALUES (1, 'eleni', "
         "'$argon2id$v=19$m=65536,t=2,p=1$c2FsdA$aGFzaA', 100);"
-        "INSERT INTO sessions VALUES ('tokenhash', 1, 9999999999999);");
+        "INSERT INTO sessions (token_hash, account_id, expires_ms)"
+        " VALUES ('tokenhash', 1, 9999999999999);");
   }
   if (version >= 2) {
     db.RunScript(

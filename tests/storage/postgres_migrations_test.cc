@@ -21,7 +21,8 @@ void InsertDataOfVersion(pg::Connection& db, int version) {
   if (version >= 1) {
     db.Script(
         "INSERT INTO accounts (id, name, password_hash, created_ms) VALUES (1, 'Ελένη', NULL, 100);"
-        "INSERT INTO sessions VALUES ('tokenhash', 1, 9999999999999);");
+        "INSERT INTO sessions (token_hash, account_id, expires_ms)"
+        " VALUES ('tokenhash', 1, 9999999999999);");
   }
   if (version >= 2) {
     db.Script(

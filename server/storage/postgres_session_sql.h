@@ -1,0 +1,25 @@
+#pragma once
+// SessionSql on a PostgreSQL connection (the writer's, in its transaction, or a reader's).
+#include "server/storage/postgres/connection.h"
+#include "server/storage/session_sql.h"
+
+namespace kafenio::storage {
+
+class PostgresSessionSql final : public SessionSql {
+ public:
+  explicit PostgresSessionSql(pg::Connection& db) : db_(db) {}
+
+  void PutSessionDetails(const SessionDetails& session) override;
+  void TouchSession(std::string_view token_hash, std::int64_t now_ms, std::string_view address,
+                    std::string_view device) override;
+  std::vector<std::string> DeleteSessionsOf(std::int64_t account_id,
+                                            std::string_view keep_token_hash) override;
+  std::optional<std::string> DeleteSessionByPrefix(std::int64_t account_id,
+                                                   std::string_view hash_prefix) override;
+  std::vector<SessionDetails> SessionsOf(std::int64_t account_id, std::int64_t now_ms) override;
+
+ private:
+  pg::Connection& db_;
+};
+
+}  // namespace kafenio::storage
