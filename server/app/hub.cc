@@ -158,6 +158,7 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
   if (body == B::kPauseTournament || body == B::kResumeTournament) {
     return TournamentRunRequest(client, peer, request);
   }
+  if (body == B::kReportPlayer) return ReportRequest(client, peer, request);
   if (body == B::kGetMatchHistory || body == B::kGetProfile) {
     return AnswerFromStorage(peer, request, client.who->account_id);
   }
