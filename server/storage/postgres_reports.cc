@@ -5,21 +5,13 @@
 #include <string>
 
 #include "server/storage/postgres_staff_sql.h"
+#include "server/storage/report_sql.h"
 
 namespace kafenio::storage {
 namespace {
 
 using pg::Params;
 using pg::Result;
-
-constexpr const char* kLineColumns =
-    "SELECT id, table_id, account_id, name, text, sent_ms FROM chat_lines";
-constexpr const char* kReportColumns =
-    "SELECT r.id, r.reporter_id, r.reported_id, r.chat_line_id, r.table_id, r.category, r.text,"
-    " r.evidence, r.created_ms, r.state, r.claimed_by, r.claimed_ms, r.resolved_by,"
-    " r.resolved_ms, r.action, r.note, a.name, b.name"
-    " FROM player_reports r JOIN accounts a ON a.id = r.reporter_id"
-    " JOIN accounts b ON b.id = r.reported_id";
 
 std::vector<ChatLine> ReadLines(const Result& rows) {
   std::vector<ChatLine> lines;
@@ -77,7 +69,8 @@ std::int64_t PostgresStaffSql::AddChatLine(const ChatLine& line, int keep) {
 }
 
 std::optional<ChatLine> PostgresStaffSql::ChatLineById(std::int64_t id) {
-  auto lines = ReadLines(db_.Run(std::string(kLineColumns) + " WHERE id = $1", Params().Add(id)));
+  auto lines =
+      ReadLines(db_.Run(std::string(kChatLineColumns) + " WHERE id = $1", Params().Add(id)));
   if (lines.empty()) return std::nullopt;
   return lines.front();
 }
@@ -86,13 +79,13 @@ std::vector<ChatLine> PostgresStaffSql::ChatAround(std::string_view table_id,
                                                    std::int64_t around_id, int before, int after) {
   const std::int64_t upto = around_id == 0 ? INT64_MAX : around_id;
   auto lines = ReadLines(db_.Run(
-      std::string(kLineColumns) + " WHERE table_id = $1 AND id <= $2 ORDER BY id DESC LIMIT $3",
+      std::string(kChatLineColumns) + " WHERE table_id = $1 AND id <= $2 ORDER BY id DESC LIMIT $3",
       Params().Add(table_id).Add(upto).Add(around_id == 0 ? before : before + 1)));
   std::reverse(lines.begin(), lines.end());
   if (around_id != 0 && after > 0) {
-    auto later = ReadLines(
-        db_.Run(std::string(kLineColumns) + " WHERE table_id = $1 AND id > $2 ORDER BY id LIMIT $3",
-                Params().Add(table_id).Add(around_id).Add(after)));
+    auto later = ReadLines(db_.Run(
+        std::string(kChatLineColumns) + " WHERE table_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+        Params().Add(table_id).Add(around_id).Add(after)));
     lines.insert(lines.end(), later.begin(), later.end());
   }
   return lines;

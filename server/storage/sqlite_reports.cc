@@ -6,19 +6,12 @@
 #include <cstdint>
 #include <string>
 
+#include "server/storage/report_sql.h"
+#include "server/storage/sqlite/statement_rows.h"
 #include "server/storage/sqlite_staff_sql.h"
 
 namespace kafenio::storage {
 namespace {
-
-constexpr const char* kLineColumns =
-    "SELECT id, table_id, account_id, name, text, sent_ms FROM chat_lines";
-constexpr const char* kReportColumns =
-    "SELECT r.id, r.reporter_id, r.reported_id, r.chat_line_id, r.table_id, r.category, r.text,"
-    " r.evidence, r.created_ms, r.state, r.claimed_by, r.claimed_ms, r.resolved_by,"
-    " r.resolved_ms, r.action, r.note, a.name, b.name"
-    " FROM player_reports r JOIN accounts a ON a.id = r.reporter_id"
-    " JOIN accounts b ON b.id = r.reported_id";
 
 ChatLine ReadLine(const sqlite::Statement& row) {
   return ChatLine{row.Int(0), row.Text(1), row.Int(2), row.Text(3), row.Text(4), row.Int(5)};
@@ -47,26 +40,8 @@ PlayerReport ReadReport(const sqlite::Statement& row) {
   return r;
 }
 
-// Every row of a statement, then a reset (a cached statement must not keep its snapshot).
-template <class T>
-std::vector<T> AllRows(sqlite::Statement& statement, T (*read)(const sqlite::Statement&)) {
-  std::vector<T> rows;
-  try {
-    while (statement.Step()) rows.push_back(read(statement));
-  } catch (...) {
-    statement.Reset();
-    throw;
-  }
-  statement.Reset();
-  return rows;
-}
-
-template <class T>
-std::optional<T> FirstRow(sqlite::Statement& statement, T (*read)(const sqlite::Statement&)) {
-  auto rows = AllRows(statement, read);
-  if (rows.empty()) return std::nullopt;
-  return rows.front();
-}
+using sqlite::AllRows;
+using sqlite::FirstRow;
 
 }  // namespace
 
@@ -89,13 +64,14 @@ std::int64_t SqliteStaffSql::AddChatLine(const ChatLine& line, int keep) {
 }
 
 std::optional<ChatLine> SqliteStaffSql::ChatLineById(std::int64_t id) {
-  return FirstRow(db_.Prepare(std::string(kLineColumns) + " WHERE id = ?").Bind(1, id), ReadLine);
+  return FirstRow(db_.Prepare(std::string(kChatLineColumns) + " WHERE id = ?").Bind(1, id),
+                  ReadLine);
 }
 
 std::vector<ChatLine> SqliteStaffSql::ChatAround(std::string_view table_id, std::int64_t around_id,
                                                  int before, int after) {
   const std::int64_t upto = around_id == 0 ? INT64_MAX : around_id;
-  auto lines = AllRows(db_.Prepare(std::string(kLineColumns) +
+  auto lines = AllRows(db_.Prepare(std::string(kChatLineColumns) +
                                    " WHERE table_id = ? AND id <= ? ORDER BY id DESC LIMIT ?")
                            .Bind(1, table_id)
                            .Bind(2, upto)
@@ -103,7 +79,7 @@ std::vector<ChatLine> SqliteStaffSql::ChatAround(std::string_view table_id, std:
                        ReadLine);
   std::reverse(lines.begin(), lines.end());
   if (around_id != 0 && after > 0) {
-    auto later = AllRows(db_.Prepare(std::string(kLineColumns) +
+    auto later = AllRows(db_.Prepare(std::string(kChatLineColumns) +
                                      " WHERE table_id = ? AND id > ? ORDER BY id LIMIT ?")
                              .Bind(1, table_id)
                              .Bind(2, around_id)
