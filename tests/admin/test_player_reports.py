@@ -68,9 +68,9 @@ async def main():
     else:
         db = os.path.join(tempfile.mkdtemp(prefix="kafenio-reports-"), "kafenio.db")
     for name, role, password in (("mona", "moderator", "moderator password"),
-                                 ("max", "moderator", "moderator password 2"),
-                                 ("dora", "director", "director password")):
+                                 ("max", "moderator", "moderator password 2")):
         create_user(BINARY, db, name, role, password)
+    create_user(BINARY, db, "dora", "director", "director password", scope="*")
     server = ServerProcess(BINARY, "messages_per_second=1000", "message_burst=1000",
                            "chat_messages_per_10s=100", db=db)
     try:
