@@ -32,6 +32,7 @@ import { seatBadge } from './seat_badge.js';
 import { botLevelName, gameName } from './words.js';
 import { resultTable } from './scoresheet.js';
 import { TurnAlert } from './turn_alert.js';
+import { reportButton } from './report.js';
 
 const main = document.getElementById('main');
 const errors = document.getElementById('errors');
@@ -470,10 +471,18 @@ function play(move) {
     .finally(() => { state.moving = false; render(); });
 }
 
+// The report control of a seat's player (none for bots, empty seats and oneself).
+function seatReport(info, seat) {
+  const entry = info.seats[seat];
+  if (!entry || entry.kind !== 'SEAT_HUMAN') return null;
+  return reportButton({ accountId: entry.account_id, tableId: info.table_id, name: entry.name, me: state.account, ask });
+}
+
 function chatPanel(tableId) {
   const input = el('input', { name: 'chat', maxlength: 280, 'aria-label': t('chat.message'), placeholder: t('chat.placeholder') });
   return el('section', { class: 'panel chat' }, el('h3', {}, t('chat.title')),
-    el('ul', { class: 'chat-log' }, state.chat.slice(-30).map((c) => el('li', {}, el('strong', {}, c.name), ': ', c.text))),
+    el('ul', { class: 'chat-log' }, state.chat.slice(-30).map((c) => el('li', {}, el('strong', {}, c.name), ': ', c.text,
+      c.line_id ? reportButton({ accountId: c.account_id, lineId: c.line_id, tableId, name: c.name, me: state.account, ask }) : null))),
     el('form', { onsubmit: (e) => {
       e.preventDefault();
       if (!input.value.trim()) return;
@@ -518,7 +527,8 @@ function tableScreen() {
     lastMoves: memory.lastMoves,
     sweep: memory.sweep,
     seatBadge: (seat, extra) => seatBadge({
-      seat, info, view, me, rating: seatRating(info, info.seats[seat]), clock: clockText(), extra,
+      seat, info, view, me, rating: seatRating(info, info.seats[seat]), clock: clockText(),
+      extra: [...(extra || []), seatReport(info, seat)].filter(Boolean),
     }),
     isOpen: (key) => state.open.has(key),
     setOpen: (key, open) => { if (open) state.open.add(key); else state.open.delete(key); },

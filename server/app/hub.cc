@@ -185,6 +185,7 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
     return TournamentRunRequest(client, peer, request);
   }
   if (IsSessionRequest(body)) return SessionRequest(client, peer, request);
+  if (body == B::kReportPlayer) return ReportRequest(client, peer, request);
   if (body == B::kGetMatchHistory || body == B::kGetProfile) {
     return AnswerFromStorage(peer, request, client.who->account_id);
   }

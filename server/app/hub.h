@@ -135,6 +135,9 @@ class Hub {
   // hub_tournament_run.cc: the director's pause and resume of an event.
   void TournamentRunRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
                             const v1::Envelope& request);
+  // report_request.cc: a player's report of another player or a chat line.
+  void ReportRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
+                     const v1::Envelope& request);
   // After sign-in: the player's tournament tables waiting for them, pushed again.
   void TellTournamentTables(std::int64_t account_id);
   // tournament_request.cc: the tournament requests (docs/tournaments.md, "Protocol").

@@ -54,6 +54,12 @@ constexpr CopiedTable kTables[] = {
     {"sanctions",
      "id, account_id, kind, reason, staff, created_ms, until_ms, lifted_ms, lifted_by", "id"},
     {"match_voids", "match_id, reason, staff, voided_ms", nullptr},  // migration 0015
+    // Players' reports and the chat they keep (migration 0016).
+    {"chat_lines", "id, table_id, account_id, name, text, sent_ms", "id"},
+    {"player_reports",
+     "id, reporter_id, reported_id, chat_line_id, table_id, category, text, evidence, "
+     "created_ms, state, claimed_by, claimed_ms, resolved_by, resolved_ms, action, note",
+     "id"},
 };
 
 int ColumnCount(const char* columns) {

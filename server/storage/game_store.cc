@@ -210,6 +210,12 @@ void GameStore::SaveTableSeats(std::int64_t table_number, std::vector<TableSeatR
         std::move(executor), std::move(then));
 }
 
+void GameStore::WriteModeration(std::function<void(storage::StaffSql&)> op, Executor executor,
+                                Then<WriteResult> then) {
+  Write([op = std::move(op)](storage::WriteTransaction& tx) { op(tx.Staff()); },
+        std::move(executor), std::move(then));
+}
+
 void GameStore::CloseTable(std::int64_t table_number, std::int64_t unix_ms, Executor executor,
                            Then<WriteResult> then) {
   Write([table_number,

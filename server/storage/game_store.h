@@ -63,6 +63,8 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
                     Executor executor, Then<WriteResult> then) override;
   void SaveTableSeats(std::int64_t table_number, std::vector<TableSeatRecord> seats,
                       Executor executor, Then<WriteResult> then) override;
+  void WriteModeration(std::function<void(storage::StaffSql&)> op, Executor executor,
+                       Then<WriteResult> then) override;
   void CloseTable(std::int64_t table_number, std::int64_t unix_ms, Executor executor,
                   Then<WriteResult> then) override;
   // game_store_recovery.cc.

@@ -6,11 +6,16 @@
 // anyone before it is durable.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "server/storage/store_completion.h"
 #include "server/storage/store_records.h"
+
+namespace kafenio::storage {
+class StaffSql;
+}
 
 namespace kafenio::server {
 
@@ -47,6 +52,10 @@ class MatchLog {
   // The table has closed for good: a restart does not bring it back.
   virtual void CloseTable(std::int64_t table_number, std::int64_t unix_ms, Executor executor,
                           Then<WriteResult> then) = 0;
+  // A write of the moderation rows (players' reports, kept chat lines: migration 0016) in
+  // one transaction; `op` may run more than once, so it sets, never accumulates.
+  virtual void WriteModeration(std::function<void(storage::StaffSql&)> op, Executor executor,
+                               Then<WriteResult> then) = 0;
 
   // Crash recovery, at start-up: every match stored as live, with what rebuilds it.
   virtual std::vector<RecoveredMatch> LoadUnfinishedMatches() = 0;

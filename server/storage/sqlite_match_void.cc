@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "server/storage/sqlite/statement_rows.h"
 #include "server/storage/sqlite_staff_sql.h"
 #include "server/storage/storage_error.h"
 
@@ -18,19 +19,7 @@ RatingHistoryRow ReadRow(const sqlite::Statement& row) {
                           row.Real(4), row.Real(5), row.Real(6), row.Int(7)};
 }
 
-// Every row of a statement, then a reset (a cached statement must not keep its snapshot).
-template <class T>
-std::vector<T> Rows(sqlite::Statement& statement, T (*read)(const sqlite::Statement&)) {
-  std::vector<T> rows;
-  try {
-    while (statement.Step()) rows.push_back(read(statement));
-  } catch (...) {
-    statement.Reset();
-    throw;
-  }
-  statement.Reset();
-  return rows;
-}
+using sqlite::AllRows;
 
 }  // namespace
 
@@ -48,7 +37,7 @@ std::vector<MatchVoid> SqliteStaffSql::MatchVoids(const std::vector<std::int64_t
   auto& query =
       db_.Prepare("SELECT match_id, reason, staff, voided_ms FROM match_voids WHERE match_id = ?");
   for (const std::int64_t id : match_ids) {
-    auto rows = Rows<MatchVoid>(query.Bind(1, id), [](const sqlite::Statement& row) {
+    auto rows = AllRows<MatchVoid>(query.Bind(1, id), [](const sqlite::Statement& row) {
       return MatchVoid{row.Int(0), row.Text(1), row.Text(2), row.Int(3)};
     });
     found.insert(found.end(), rows.begin(), rows.end());
@@ -61,7 +50,7 @@ std::optional<MatchResult> SqliteStaffSql::MatchOutcome(std::int64_t match_id) {
       "SELECT r.winner, r.total0, r.total1, r.abandoned_by, m.finished_ms"
       " FROM match_results r JOIN matches m ON m.id = r.match_id WHERE r.match_id = ?");
   query.Bind(1, match_id);
-  auto rows = Rows<MatchResult>(query, [](const sqlite::Statement& row) {
+  auto rows = AllRows<MatchResult>(query, [](const sqlite::Statement& row) {
     MatchResult result;
     if (const auto winner = row.OptionalInt(0)) result.winner = static_cast<int>(*winner);
     result.total = {static_cast<int>(row.Int(1)), static_cast<int>(row.Int(2))};
@@ -81,7 +70,7 @@ std::vector<RatingHistoryRow> SqliteStaffSql::RatingRowsFrom(std::string_view mo
       " WHERE mode = ? AND id >= (SELECT MIN(id) FROM rating_history WHERE match_id = ?)"
       " ORDER BY id");
   query.Bind(1, mode).Bind(2, match_id);
-  return Rows(query, ReadRow);
+  return AllRows(query, ReadRow);
 }
 
 std::optional<RatingHistoryRow> SqliteStaffSql::RatingRowBefore(std::int64_t account_id,
@@ -91,7 +80,7 @@ std::optional<RatingHistoryRow> SqliteStaffSql::RatingRowBefore(std::int64_t acc
                             " WHERE account_id = ? AND mode = ? AND id < ? ORDER BY id DESC"
                             " LIMIT 1");
   query.Bind(1, account_id).Bind(2, mode).Bind(3, before_id);
-  auto rows = Rows(query, ReadRow);
+  auto rows = AllRows(query, ReadRow);
   if (rows.empty()) return std::nullopt;
   return rows.front();
 }

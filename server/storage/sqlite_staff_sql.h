@@ -48,6 +48,18 @@ class SqliteStaffSql final : public StaffSql {
   void SetCurrentRating(const Rating& rating) override;
   void DeleteCurrentRating(std::int64_t account_id, std::string_view mode) override;
 
+  // sqlite_reports.cc
+  std::int64_t AddChatLine(const ChatLine& line, int keep) override;
+  std::optional<ChatLine> ChatLineById(std::int64_t id) override;
+  std::vector<ChatLine> ChatAround(std::string_view table_id, std::int64_t around_id, int before,
+                                   int after) override;
+  std::optional<std::string> AccountName(std::int64_t account_id) override;
+  int ReportsFiledSince(std::int64_t reporter_id, std::int64_t since_ms) override;
+  std::int64_t AddReport(const PlayerReport& report) override;
+  std::vector<PlayerReport> Reports(std::string_view state, int limit) override;
+  std::optional<PlayerReport> ReportById(std::int64_t id) override;
+  void UpdateReport(const PlayerReport& report) override;
+
  private:
   // Throws when the last statement changed no row.
   void ExpectChanged(const char* what);

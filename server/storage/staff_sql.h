@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/storage/report_rows.h"
 #include "server/storage/staff_rows.h"
 
 namespace kafenio::storage {
@@ -78,6 +79,25 @@ class StaffSql {
   // Sets a row's rating, rd and volatility (by its id).
   virtual void SetRatingRow(const RatingHistoryRow& row) = 0;
   virtual void DeleteRatingRowsOf(std::int64_t match_id) = 0;
+
+  // Players' reports and kept chat (migration 0016; *_reports.cc).
+  // Stores a chat line, then forgets the table's lines older than its last `keep`.
+  virtual std::int64_t AddChatLine(const ChatLine& line, int keep) = 0;
+  virtual std::optional<ChatLine> ChatLineById(std::int64_t id) = 0;
+  // The table's lines up to `around_id` (at most `before` + 1 of them) and at most `after`
+  // lines after it, oldest first; around_id 0: the table's last `before` lines.
+  virtual std::vector<ChatLine> ChatAround(std::string_view table_id, std::int64_t around_id,
+                                           int before, int after) = 0;
+  // The account's name, or none when there is no such account.
+  virtual std::optional<std::string> AccountName(std::int64_t account_id) = 0;
+  // How many reports the account filed from since_ms on (the rate limit).
+  virtual int ReportsFiledSince(std::int64_t reporter_id, std::int64_t since_ms) = 0;
+  virtual std::int64_t AddReport(const PlayerReport& report) = 0;
+  // Newest first; state "active": open or claimed; empty: every state.
+  virtual std::vector<PlayerReport> Reports(std::string_view state, int limit) = 0;
+  virtual std::optional<PlayerReport> ReportById(std::int64_t id) = 0;
+  // Writes the report's state, claim and resolution.
+  virtual void UpdateReport(const PlayerReport& report) = 0;
   // The current rating alone, without a history row; Delete: the player has no rated match
   // left in the mode.
   virtual void SetCurrentRating(const Rating& rating) = 0;

@@ -289,6 +289,13 @@ HttpRoutes AdminRoutes(AdminServices services) {
   api.Post("/admin/api/sanctions/{id}/lift", P::moderate_players, [&console](const Call& c) {
     return console.LiftSanction(c.who, c.params.at("id"), c.body);
   });
+  api.Get("/admin/api/reports", P::moderate_players,
+          [&console](const Call& c) { return console.Reports(c.who, QueryOf(c.request)); });
+  api.Post("/admin/api/reports/{id}/claim", P::moderate_players,
+           [&console](const Call& c) { return console.ClaimReport(c.who, c.params.at("id")); });
+  api.Post("/admin/api/reports/{id}/resolve", P::moderate_players, [&console](const Call& c) {
+    return console.ResolveReport(c.who, c.params.at("id"), c.body);
+  });
   api.Get("/admin/api/audit", P::view_audit,
           [&console](const Call& c) { return console.AuditLog(c.who, QueryOf(c.request)); });
   api.Post("/admin/api/audit/verify", P::view_audit,

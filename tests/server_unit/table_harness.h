@@ -19,7 +19,7 @@ namespace kafenio::server::testing {
 
 // The store's match log, with event writes held until Release() while `hold` is set, and
 // every write failing while `fail` is set (or only those named in `failing`: "table",
-// "match", "event", "seat", "finish", "abandon", "seats", "close").
+// "match", "event", "seat", "finish", "abandon", "seats", "close", "moderation").
 class HeldLog final : public MatchLog {
  public:
   explicit HeldLog(MatchLog& inner) : inner_(inner) {}
@@ -72,6 +72,11 @@ class HeldLog final : public MatchLog {
                       Then<WriteResult> then) override {
     if (Fails("seats")) return PostResult(ex, then, Failed());
     inner_.SaveTableSeats(t, seats, ex, then);
+  }
+  void WriteModeration(std::function<void(storage::StaffSql&)> op, Executor ex,
+                       Then<WriteResult> then) override {
+    if (Fails("moderation")) return PostResult(ex, then, Failed());
+    inner_.WriteModeration(op, ex, then);
   }
   void CloseTable(std::int64_t t, std::int64_t ms, Executor ex, Then<WriteResult> then) override {
     if (Fails("close")) return PostResult(ex, then, Failed());

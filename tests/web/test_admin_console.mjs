@@ -139,6 +139,52 @@ try {
   await page.getByRole('button', { name: 'Αποστολή' }).click();
   await reader.locator('#announcement', { hasText: 'Συντήρηση στις 23:00' }).waitFor();
 
+  // A player's report of a chat line, in the moderators' queue with its evidence: claimed,
+  // then resolved with a mute.
+  const reportId = await player.evaluate(async (url) => {
+    const connect = async (name) => {
+      const ws = new WebSocket(url);
+      await new Promise((resolve) => { ws.onopen = resolve; });
+      let next = 1;
+      const waiting = new Map();
+      const chats = [];
+      ws.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.chat) chats.push(message.chat);
+        if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
+      };
+      const request = (body, value) => new Promise((resolve) => {
+        const id = `r${next++}`;
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify({ request_id: id, [body]: value }));
+      });
+      await request('register', { name, password: 'tavli and ouzo' });
+      return { request, chats };
+    };
+    const zoe = await connect('ζωή');
+    const takis = await connect('τάκης');
+    const table = (await zoe.request('create_table', { game: 'diloti', seats: 2 })).table_created.table_id;
+    await takis.request('join_table', { table_id: table });
+    await takis.request('send_chat', { table_id: table, text: 'χάσου, κότα' });
+    while (!zoe.chats.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    const filed = await zoe.request('report_player', {
+      chat_line_id: zoe.chats[0].line_id, category: 'abuse', text: 'βρισιές', table_id: table,
+    });
+    return filed.report_filed.report_id;
+  }, `${publicUrl.replace('http', 'ws')}/ws`);
+  await page.locator('#report-filter button[type=submit]').click();
+  const report = page.locator(`#reports li[data-report="${reportId}"]`);
+  await report.locator('.reported-line', { hasText: 'τάκης: χάσου, κότα' }).waitFor();
+  await report.getByText('βρισιές').waitFor();
+  await report.getByRole('button', { name: 'Ανάληψη' }).click();
+  await report.getByText(/claimed elena/).waitFor();
+  await page.locator('#report-resolve input[name=note]').fill('υβριστικό μήνυμα');
+  await report.getByRole('button', { name: 'Σίγαση' }).click();
+  await report.waitFor({ state: 'detached' }); // resolved: no longer in the active queue
+  await page.locator('#report-filter select').selectOption('resolved');
+  await page.locator('#report-filter button[type=submit]').click();
+  await page.locator(`#reports li[data-report="${reportId}"]`, { hasText: 'mute' }).waitFor();
+
   // The actions in the audit log, and the chain intact.
   await page.locator('#audit-filter button[type=submit]').click();
   const audit = page.locator('#audit tbody');
@@ -146,6 +192,7 @@ try {
   await audit.locator('tr', { hasText: 'table.reveal' }).waitFor();
   await audit.locator('tr', { hasText: 'match.void' }).filter({ hasText: 'ok: live' }).waitFor();
   await audit.locator('tr', { hasText: 'player.ban' }).filter({ hasText: 'εξαπάτηση' }).waitFor();
+  await audit.locator('tr', { hasText: 'report.resolve' }).filter({ hasText: 'ok: mute' }).waitFor();
   await page.locator('#verify').click();
   await page.getByText(/Το αρχείο ελέγχου είναι ακέραιο/).waitFor();
   await page.screenshot({ path: `${artifacts}/admin-console.png`, fullPage: true });

@@ -3,6 +3,7 @@
 // (filters, verify). Talks to
 // the JSON API of docs/admin.md on the admin listener; every write sends the CSRF token.
 import { t, toggleLanguage, translatePage } from './i18n.js';
+import { reportQueue } from './reports.js';
 
 const $ = (selector) => document.querySelector(selector);
 let csrf = '';
@@ -313,6 +314,8 @@ async function signedIn(me) {
   dashboardTimer = setInterval(() => loadDashboard().catch(() => {}), 5000);
   await loadTables();
   if (me.permissions.includes('view_audit')) await loadAudit();
+  $('#reports-section').hidden = !me.permissions.includes('moderate_players');
+  if (me.permissions.includes('moderate_players')) await reports.load();
 }
 
 function signedOut() {
@@ -338,6 +341,7 @@ async function login(event) {
   });
 }
 
+const reports = reportQueue({ api, act });
 translatePage();
 $('#language').addEventListener('click', () => {
   toggleLanguage();

@@ -24,6 +24,10 @@ const WORDS = {
     window: 'Rates over the last {s} s.', noWindow: 'Rates appear from the next refresh.',
     watch: 'Watch', watching: 'Watching', stopWatching: 'Stop watching',
     reveal: 'Reveal the hands', noMatch: 'No match in play.', seat: 'Seat {n}',
+    reports: "Players' reports", reportsActive: 'open or claimed', reportsResolved: 'resolved',
+    reportsAll: 'all', reportNote: 'Note', newName: 'Rename to', claim: 'Claim', dismiss: 'Dismiss',
+    rename: 'Rename', reportLine: '#{id} {category}: {reporter} reported {reported}',
+    reportState: '{state} {by}', noReports: 'No reports.', noteNeeded: 'Write a note first.',
   },
   el: {
     title: 'Κονσόλα Kafenio', signIn: 'Σύνδεση', logout: 'Αποσύνδεση', name: 'Όνομα',
@@ -52,6 +56,10 @@ const WORDS = {
     window: 'Ρυθμοί στα τελευταία {s} δευτερόλεπτα.', noWindow: 'Οι ρυθμοί εμφανίζονται με την επόμενη ανανέωση.',
     watch: 'Παρακολούθηση', watching: 'Παρακολούθηση τραπεζιού', stopWatching: 'Τέλος παρακολούθησης',
     reveal: 'Αποκάλυψη των χαρτιών', noMatch: 'Δεν παίζεται παρτίδα.', seat: 'Θέση {n}',
+    reports: 'Αναφορές παικτών', reportsActive: 'ανοιχτές ή αναληφθείσες', reportsResolved: 'κλεισμένες',
+    reportsAll: 'όλες', reportNote: 'Σημείωση', newName: 'Νέο ψευδώνυμο', claim: 'Ανάληψη', dismiss: 'Απόρριψη',
+    rename: 'Μετονομασία', reportLine: '#{id} {category}: ο/η {reporter} ανέφερε τον/την {reported}',
+    reportState: '{state} {by}', noReports: 'Καμία αναφορά.', noteNeeded: 'Γράψτε πρώτα μια σημείωση.',
   },
 };
 

@@ -73,6 +73,12 @@ class Console {
   // (match_void.cc).
   ApiAnswer VoidMatch(const StaffMember& who, const std::string& match_id,
                       const rapidjson::Value& body);
+  // Players' reports (report_queue.cc): the queue with its evidence, a claim, and a
+  // resolution (mute, ban, rename through the actions above, or dismiss) with a note.
+  ApiAnswer Reports(const StaffMember& who, const Query& query);
+  ApiAnswer ClaimReport(const StaffMember& who, const std::string& report_id);
+  ApiAnswer ResolveReport(const StaffMember& who, const std::string& report_id,
+                          const rapidjson::Value& body);
 
  private:
   Hub& hub_;

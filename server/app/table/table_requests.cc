@@ -1,6 +1,8 @@
 // The table's requests from players and spectators: joining and leaving, seats, readiness,
 // moves and chat. Each is answered to its connection with Ok, a reply or a typed Error.
+#include "server/app/player_report.h"
 #include "server/app/table/table.h"
+#include "server/storage/staff_sql.h"
 
 namespace kafenio::server {
 
@@ -180,15 +182,30 @@ void Table::Chat(std::shared_ptr<Peer> peer, Identity who, std::string text,
       return t.Fail(peer, request_id,
                     Refusal::Because(v1::CHAT_RATE_LIMITED, "slow down: too many chat messages"));
     }
-    auto message = std::make_shared<v1::Envelope>();
-    v1::ChatMessage& chat = *message->mutable_chat();
-    chat.set_table_id(t.settings_.table_id);
-    chat.set_account_id(who.account_id);
-    chat.set_name(who.name);
-    chat.set_text(text);
-    chat.set_sent_unix_ms(now);
-    t.Reply(peer, MakeOk(request_id));
-    t.members_.SendToAll(std::make_shared<const EncodedEnvelope>(*message));
+    // The line is kept (bounded, per table) before anyone sees it, so that a report can
+    // name it and moderators can read it (docs/admin.md "Reports").
+    auto line = std::make_shared<storage::ChatLine>(
+        storage::ChatLine{0, t.settings_.table_id, who.account_id, who.name, text, now});
+    t.services_.log.WriteModeration(
+        [line](storage::StaffSql& sql) { line->id = sql.AddChatLine(*line, kKeptChatLines); },
+        t.strand_,
+        [self = t.shared_from_this(), peer, line, request_id](WriteResult result) {
+          if (!result.ok()) {
+            return self->Fail(peer, request_id,
+                              Refusal::Because(v1::STORAGE_UNAVAILABLE,
+                                               "the chat line could not be stored: try again"));
+          }
+          auto message = std::make_shared<v1::Envelope>();
+          v1::ChatMessage& chat = *message->mutable_chat();
+          chat.set_table_id(line->table_id);
+          chat.set_account_id(line->account_id);
+          chat.set_name(line->name);
+          chat.set_text(line->text);
+          chat.set_sent_unix_ms(line->sent_ms);
+          chat.set_line_id(line->id);
+          self->Reply(peer, MakeOk(request_id));
+          self->members_.SendToAll(std::make_shared<const EncodedEnvelope>(*message));
+        });
   });
 }
 

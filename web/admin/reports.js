@@ -1,0 +1,79 @@
+// The console's queue of players' reports (docs/admin.md "Reports"): each report with its
+// evidence (the chat around the reported line, that line marked), claimed and resolved
+// with a mute, ban, rename or dismissal and a note, through the JSON API.
+import { t } from './i18n.js';
+
+const $ = (selector) => document.querySelector(selector);
+
+function line(tag, text, className) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+function actionButton(label, onClick) {
+  const b = line('button', label);
+  b.type = 'button';
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+// `api(method, path, body)` and `act(action)` are the console's (console.js).
+export function reportQueue({ api, act }) {
+  async function resolve(report, action) {
+    const form = $('#report-resolve');
+    const note = form.elements.note.value.trim();
+    if (!note) throw new Error(t('noteNeeded'));
+    await api('POST', `reports/${report.id}/resolve`, {
+      action, note, minutes: Number(form.elements.minutes.value || 0), name: form.elements.name.value.trim(),
+    });
+    await load();
+  }
+
+  function render(report) {
+    const item = document.createElement('li');
+    item.className = `report report-${report.state}`;
+    item.dataset.report = report.id;
+    item.append(line('p', t('reportLine', {
+      id: report.id, category: report.category, reporter: report.reporter_name, reported: report.reported_name,
+    }), 'report-head'));
+    if (report.text) item.append(line('blockquote', report.text));
+    const evidence = document.createElement('ul');
+    evidence.className = 'evidence';
+    for (const chat of report.evidence) {
+      evidence.append(line('li', `${chat.name}: ${chat.text}`, chat.reported ? 'reported-line' : ''));
+    }
+    item.append(evidence);
+    item.append(line('p', t('reportState', {
+      state: report.state, by: [report.claimed_by, report.action, report.note].filter(Boolean).join(' · '),
+    }), 'report-state'));
+    if (report.state !== 'resolved') {
+      const actions = document.createElement('p');
+      actions.className = 'report-actions';
+      if (report.state === 'open') {
+        actions.append(actionButton(t('claim'), () => act(async () => {
+          await api('POST', `reports/${report.id}/claim`);
+          await load();
+        })));
+      }
+      for (const [action, label] of [['mute', 'mute'], ['ban', 'ban'], ['rename', 'rename'], ['dismiss', 'dismiss']]) {
+        actions.append(actionButton(t(label), () => act(() => resolve(report, action))));
+      }
+      item.append(actions);
+    }
+    return item;
+  }
+
+  async function load() {
+    const state = $('#report-filter').elements.state.value;
+    const { reports } = await api('GET', `reports?state=${state}`);
+    $('#reports').replaceChildren(...(reports.length ? reports.map(render) : [line('li', t('noReports'))]));
+  }
+
+  $('#report-filter').addEventListener('submit', (event) => {
+    event.preventDefault();
+    act(load);
+  });
+  return { load };
+}
