@@ -61,6 +61,9 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
     }
     return true;
   };
+  // The abuse settings say "not mine" with an empty error; an error left from an earlier
+  // setting must not read as theirs.
+  error.clear();
   if (ApplyAbuseSetting(config.abuse, key, value, error)) return true;
   if (!error.empty()) return false;
   if (key == "listen") return ParseListen(config, value, error);

@@ -84,7 +84,7 @@ async def fill_with_bots(client, seats=4):
 async def bot_tables(binary):
     # The bots wait for the manual clock: the test's tables cost nothing.
     server = ServerProcess(binary, "bot_tables_per_account=1", "bot_tables_total=2",
-                           "bot_delay_ms=600000", manual_clock=True)
+                           "bot_delay_ms=60000", manual_clock=True)
     try:
         anna, petros, maria = [await Client.connect(server.url) for _ in range(3)]
         for client, name in [(anna, "Άννα"), (petros, "Πέτρος"), (maria, "Μαρία")]:

@@ -58,8 +58,13 @@ void Fill(pb::Message& message, std::mt19937_64& rng, int depth) {
                                : reflection->SetInt64(&message, field, v);
           break;
         }
+        case pb::FieldDescriptor::CPPTYPE_UINT64: {  // a tournament's published seed
+          const std::uint64_t v = rng() % 5 == 0 ? UINT64_MAX : static_cast<std::uint64_t>(rng());
+          field->is_repeated() ? reflection->AddUInt64(&message, field, v)
+                               : reflection->SetUInt64(&message, field, v);
+          break;
+        }
         case pb::FieldDescriptor::CPPTYPE_UINT32:
-        case pb::FieldDescriptor::CPPTYPE_UINT64:
         case pb::FieldDescriptor::CPPTYPE_FLOAT:
           FAIL("a field type the protocol does not use: " << field->full_name());
           break;

@@ -100,7 +100,7 @@ TEST_CASE("a Swiss run by its director from registration to the end, with a with
     CHECK(answer.id == k + 1);
   }
   // Refusals change nothing.
-  CHECK(f.Add(players[0], id, players[0], 1).refusal == Refusal::kNotAllowed);  // twice
+  CHECK(f.Add(players[0], id, players[0], 1).refusal == Refusal::kEntryRefused);  // twice
   CHECK(f.Add(players[1], id, director, 1).refusal == Refusal::kNotDirector);
   CHECK(f.Wait([&](Executor ex, Then<TournamentAnswer> then) {
            f.events->Start(players[0], id, ex, then);

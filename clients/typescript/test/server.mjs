@@ -12,7 +12,9 @@ export function assert(condition, message) {
 
 export async function startServer(binary, { db, port = 0, settings = [], args: extra = [] } = {}) {
   db ??= join(mkdtempSync(join(tmpdir(), 'kafenio-sdk-')), 'kafenio.db');
-  const args = ['serve', '--listen', `127.0.0.1:${port}`, '--admin-listen', '127.0.0.1:0', '--web', '/nonexistent',
+  // No web root unless the test serves one (a flag may be given once).
+  const web = extra.includes('--web') ? [] : ['--web', '/nonexistent'];
+  const args = ['serve', '--listen', `127.0.0.1:${port}`, '--admin-listen', '127.0.0.1:0', ...web,
     '--db', db, '--set', 'bot_iterations=20', ...extra];
   for (const setting of settings) args.push('--set', setting);
   const proc = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
