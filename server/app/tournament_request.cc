@@ -371,9 +371,19 @@ void Hub::TournamentRequest(ClientContext& client, const std::shared_ptr<Peer>& 
                         answer_with_event(id));
     });
   }
+  if (action == "add_bot") {
+    // An entrant the server's bots play (accounts 0, docs/tournaments.md "Bot entrants"):
+    // an odd field's extra entrant, or a practice event. Rated as a newcomer.
+    const int number = static_cast<int>(event->state.entrants.size()) + 1;
+    const std::string name = direct.player_name().empty() ? "Bot " + std::to_string(number)
+                                                          : direct.player_name();
+    std::vector<std::int64_t> accounts(event->options.pairs() ? 2 : 1, 0);
+    return events.AddEntrant(who.account_id, id, name, std::move(accounts), 1500, strand,
+                             answer_with_event(id));
+  }
   return Refuse(peer, rid, v1::BAD_REQUEST,
-                "action is start, add_entrant, remove_entrant, disqualify, replace_round or "
-                "end_early");
+                "action is start, add_entrant, add_bot, remove_entrant, disqualify, "
+                "replace_round or end_early");
 }
 
 }  // namespace kafenio::server
