@@ -23,6 +23,7 @@ function defaults(game) {
     seeding: 'rating', tie_breaks: TIE_BREAKS.join(','), bye_score: 'win', absent_score: 'nothing',
     registration_limit: '0', rated: false, rated_only: false, min_rating: '0', max_rating: '0',
     starts_at: '', check_in_minutes: '0', late_entry_until_round: '0', forbidden: '',
+    no_show_grace_minutes: '0', bot_level: 'easy',
   };
 }
 
@@ -49,6 +50,7 @@ function settingsOf(d) {
     rated: d.rated, rated_only: d.rated_only, min_rating: n('min_rating'), max_rating: n('max_rating'),
     check_in_minutes: n('check_in_minutes'), late_entry_until_round: n('late_entry_until_round'),
     forbidden: pairsOf(d.forbidden).map(([first, second]) => ({ first, second })),
+    no_show_grace_minutes: n('no_show_grace_minutes'), bot_level: d.bot_level,
   };
   if (d.starts_at) settings.starts_unix_ms = String(new Date(d.starts_at).getTime());
   return settings;
@@ -240,6 +242,8 @@ export class TournamentPages {
       this.field('finalTarget', 'final_target', { type: 'number', min: 0 }),
       this.field('timeLimit', 'round_time_limit_minutes', { type: 'number', min: 0, max: 600 }),
       this.field('duplicate', 'duplicate_deals', { type: 'checkbox' }),
+      this.field('noShowGrace', 'no_show_grace_minutes', { type: 'number', min: 0, max: 120 }),
+      this.select('botLevel', 'bot_level', [['easy', t('botEasy')], ['strong', t('botStrong')]]),
       this.select('seeding', 'seeding', [['rating', t('byRating')], ['random', t('random')], ['manual', t('manual')]]),
       this.field('tieBreaks', 'tie_breaks'),
       this.select('byeScore', 'bye_score', [['win', t('win')], ['half', t('half')], ['nothing', t('nothing')]]),
@@ -387,6 +391,7 @@ export class TournamentPages {
         actionButton(t('addEntrant'), () => this.direct(id, 'add_entrant',
           { player_name: this.fields.player || '', partner_name: this.fields.partner2 || '' })),
         this.input('entrant', 'entrant', { type: 'number', min: 1 }),
+        actionButton(t('addBot'), () => this.direct(id, 'add_bot')),
         actionButton(t('remove'), () => this.direct(id, 'remove_entrant', { entrant: entrant() })),
         actionButton(t('disqualify'), () => this.direct(id, 'disqualify', { entrant: entrant() })));
       if (s.state === 'running') {
