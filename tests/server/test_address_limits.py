@@ -73,11 +73,24 @@ async def tables(binary):
         server.stop()
 
 
+async def bots_listed(client, table, count):
+    """Waits until the table directory lists `count` bots at `table`: the limit is checked
+    against the tables' published info, which follows a seat change a moment later."""
+    for _ in range(400):
+        tables = (await client.request("subscribe_lobby"))["lobby"].get("tables", [])
+        info = next((t for t in tables if t["table_id"] == table), {})
+        if sum(seat.get("kind") == "SEAT_BOT" for seat in info.get("seats", [])) >= count:
+            return
+        await asyncio.sleep(0.025)
+    raise AssertionError(f"table {table} never listed {count} bots")
+
+
 async def fill_with_bots(client, seats=4):
     """A Pilotta table with a bot in every seat but the last; the last bot's request."""
     table = (await client.request("create_table", {"game": "pilotta"}))["table_created"]["table_id"]
     for seat in range(seats - 1):
         await client.request("add_bot", {"table_id": table, "seat": seat})
+    await bots_listed(client, table, seats - 1)
     return table, client.request("add_bot", {"table_id": table, "seat": seats - 1})
 
 
@@ -89,14 +102,16 @@ async def bot_tables(binary):
         anna, petros, maria = [await Client.connect(server.url) for _ in range(3)]
         for client, name in [(anna, "Άννα"), (petros, "Πέτρος"), (maria, "Μαρία")]:
             await client.guest(name)
-        _, last = await fill_with_bots(anna)
+        first, last = await fill_with_bots(anna)
         await last
+        await bots_listed(anna, first, 4)
         second, last = await fill_with_bots(anna)
         await expect_error(last, "TABLE_LIMIT")  # one per player
         # A player in the last seat instead is fine.
         await anna.request("sit", {"table_id": second, "seat": 3})
-        _, last = await fill_with_bots(petros)
+        third, last = await fill_with_bots(petros)
         await last
+        await bots_listed(petros, third, 4)
         _, last = await fill_with_bots(maria)
         await expect_error(last, "TABLE_LIMIT")  # two in all
     finally:
