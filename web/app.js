@@ -603,10 +603,12 @@ function settings() {
   ];
 }
 
-// Signing out forgets the session in this browser and starts a fresh connection, which
-// the server knows as no one.
-function signOut() {
-  if (state.table) ask('leave_table', { table_id: state.table.id }).catch(() => {});
+// Signing out ends the session on the server (its token no longer resumes, on any device
+// that held it), forgets it in this browser, and starts a fresh connection, which the
+// server knows as no one. Offline, the browser forgets it all the same.
+async function signOut() {
+  if (state.table) await ask('leave_table', { table_id: state.table.id }).catch(() => {});
+  await conn.request('sign_out', {}).catch(() => {});
   forgetSession();
   state.account = null;
   state.table = null;

@@ -309,8 +309,16 @@ async function pilottaInEnglish(browser, url) {
   await page.reload();
   await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
   assert(await page.evaluate(() => document.documentElement.lang) === 'el', 'the language choice survives a reload');
+  const oldToken = await page.evaluate(() => JSON.parse(sessionStorage.getItem('kafenio')).token);
   await page.getByRole('button', { name: 'Αποσύνδεση' }).click();
   await page.getByRole('heading', { name: 'Παίξτε Δηλωτή και Πιλόττα' }).waitFor();
+  // Signed out on the server too: the old token no longer resumes, from anywhere.
+  const resumed = await page.evaluate((token) => new Promise((resolve) => {
+    const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ request_id: 'r', resume: { token } }));
+    ws.onmessage = (m) => { const reply = JSON.parse(m.data); if (reply.request_id === 'r') { ws.close(); resolve(reply); } };
+  }), oldToken);
+  assert(oldToken && ['SESSION_EXPIRED', 'SIGNED_OUT'].includes(resumed.error?.code), `the signed-out token does not resume: ${JSON.stringify(resumed)}`);
   await page.reload();
   await page.getByRole('heading', { name: 'Παίξτε Δηλωτή και Πιλόττα' }).waitFor();
   await page.waitForTimeout(500);
