@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <string>
 
-#include "server/log/log.h"
 #include "server/app/crypto.h"
+#include "server/log/log.h"
 #include "server/names/player_name.h"
 
 namespace kafenio::server {

@@ -1,34 +1,17 @@
 // The director's pause and resume of a running event (docs/protocol.md, "Tournaments:
 // rounds, your table, results, pause"): answered once every table of the event shows it.
 #include "server/app/hub.h"
+#include "server/app/tournament/tournament_refusal_code.h"
 #include "server/app/tournament/tournament_runner.h"
 
 namespace kafenio::server {
-namespace {
-
-v1::ErrorCode CodeOf(TournamentRefusal refusal) {
-  switch (refusal) {
-    case TournamentRefusal::kNoSuchEvent:
-      return v1::UNKNOWN_TOURNAMENT;
-    case TournamentRefusal::kNotDirector:
-      return v1::NOT_TOURNAMENT_DIRECTOR;
-    case TournamentRefusal::kNotAllowed:
-      return v1::TOURNAMENT_STATE;
-    case TournamentRefusal::kUnavailable:
-      return v1::STORAGE_UNAVAILABLE;
-    default:
-      return v1::BAD_REQUEST;
-  }
-}
-
-}  // namespace
 
 void Hub::TournamentRunRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
                                const v1::Envelope& request) {
   const std::string& rid = request.request_id();
   if (!tournament_runner_) return Refuse(peer, rid, v1::UNKNOWN_TOURNAMENT, "no such event");
   auto answer = [this, peer, rid](TournamentAnswer answer) {
-    if (!answer.ok()) return Refuse(peer, rid, CodeOf(answer.refusal), answer.message);
+    if (!answer.ok()) return Refuse(peer, rid, TournamentErrorCode(answer.refusal), answer.message);
     peer->Deliver(MakeOk(rid));
   };
   const std::int64_t by = client.who->account_id;

@@ -5,6 +5,7 @@
 // and their ratings read storage, so they run on the read pool.
 #include "server/app/hub.h"
 #include "server/app/tournament/entry_rules.h"
+#include "server/app/tournament/tournament_refusal_code.h"
 #include "server/app/tournament/tournament_settings.h"
 #include "server/app/tournament/tournament_view.h"
 #include "server/rating/rating_modes.h"
@@ -16,25 +17,6 @@ using B = v1::Envelope::BodyCase;
 
 constexpr int kDefaultListLimit = 20;
 constexpr int kLongestList = 100;
-
-v1::ErrorCode CodeOf(TournamentRefusal refusal) {
-  switch (refusal) {
-    case TournamentRefusal::kNoSuchEvent:
-      return v1::UNKNOWN_TOURNAMENT;
-    case TournamentRefusal::kNotDirector:
-      return v1::NOT_TOURNAMENT_DIRECTOR;
-    case TournamentRefusal::kNotAllowed:
-      return v1::TOURNAMENT_STATE;
-    case TournamentRefusal::kEntryRefused:
-      return v1::ENTRY_REFUSED;
-    case TournamentRefusal::kNoSuchInvitation:
-      return v1::UNKNOWN_INVITATION;
-    case TournamentRefusal::kUnavailable:
-      return v1::STORAGE_UNAVAILABLE;
-    default:
-      return v1::BAD_REQUEST;
-  }
-}
 
 std::int64_t TournamentIdOf(const v1::Envelope& request) {
   switch (request.body_case()) {
@@ -135,7 +117,8 @@ void Hub::TournamentRequest(ClientContext& client, const std::shared_ptr<Peer>& 
   // Answers a change with the event as it now stands.
   auto answer_with_event = [this, peer, rid, &events](std::int64_t id) {
     return [this, peer, rid, id, &events](TournamentAnswer answer) {
-      if (!answer.ok()) return Refuse(peer, rid, CodeOf(answer.refusal), answer.message);
+      if (!answer.ok())
+        return Refuse(peer, rid, TournamentErrorCode(answer.refusal), answer.message);
       const auto snapshot = events.Snapshot(id);
       auto reply = std::make_shared<v1::Envelope>();
       reply->set_request_id(rid);
@@ -375,8 +358,8 @@ void Hub::TournamentRequest(ClientContext& client, const std::shared_ptr<Peer>& 
     // An entrant the server's bots play (accounts 0, docs/tournaments.md "Bot entrants"):
     // an odd field's extra entrant, or a practice event. Rated as a newcomer.
     const int number = static_cast<int>(event->state.entrants.size()) + 1;
-    const std::string name = direct.player_name().empty() ? "Bot " + std::to_string(number)
-                                                          : direct.player_name();
+    const std::string name =
+        direct.player_name().empty() ? "Bot " + std::to_string(number) : direct.player_name();
     std::vector<std::int64_t> accounts(event->options.pairs() ? 2 : 1, 0);
     return events.AddEntrant(who.account_id, id, name, std::move(accounts), 1500, strand,
                              answer_with_event(id));

@@ -43,16 +43,16 @@ constexpr CopiedTable kTables[] = {
     {"ratings", "account_id, mode, rating, rd, volatility, matches, updated_ms", nullptr},
     {"rating_history", "id, account_id, mode, match_id, rating, rd, volatility, time_ms", "id"},
     {"table_seats", "table_id, seat, account_id, bot", nullptr},
-    {"tournaments",
-     "id, name, director_id, game, settings, seed, state, created_ms, starts_ms", "id"},
+    {"tournaments", "id, name, director_id, game, settings, seed, state, created_ms, starts_ms",
+     "id"},
     {"tournament_log", "tournament_id, entry, kind, payload, at_ms", nullptr},
     // The admin console's (migrations 0010-0011): the audit log keeps its ids, so its hash
     // chain verifies in the copy.
     {"staff", "id, name, password_hash, role, tournament_scope, totp_secret, created_ms", "id"},
     {"staff_sessions", "token_hash, staff_id, expires_ms", nullptr},
     {"audit_log", "id, at_ms, actor, action, target, reason, outcome, prev_hash, hash", "id"},
-    {"sanctions",
-     "id, account_id, kind, reason, staff, created_ms, until_ms, lifted_ms, lifted_by", "id"},
+    {"sanctions", "id, account_id, kind, reason, staff, created_ms, until_ms, lifted_ms, lifted_by",
+     "id"},
     {"match_voids", "match_id, reason, staff, voided_ms", nullptr},  // migration 0015
     // Players' reports and the chat they keep (migration 0016).
     {"chat_lines", "id, table_id, account_id, name, text, sent_ms", "id"},

@@ -374,17 +374,16 @@ TournamentRow ReadTournament(const pg::Result& rows, int r) {
 }  // namespace
 
 std::optional<TournamentRow> TournamentById(pg::Connection& db, std::int64_t tournament_id) {
-  const pg::Result rows = db.Run(std::string(kTournamentColumns) + " WHERE id = $1",
-                                 pg::Params().Add(tournament_id));
+  const pg::Result rows =
+      db.Run(std::string(kTournamentColumns) + " WHERE id = $1", pg::Params().Add(tournament_id));
   if (rows.empty()) return std::nullopt;
   return ReadTournament(rows, 0);
 }
 
 std::vector<TournamentRow> Tournaments(pg::Connection& db, std::string_view state, int limit) {
-  const pg::Result rows =
-      db.Run(std::string(kTournamentColumns) +
-                 " WHERE state = $1 ORDER BY created_ms DESC, id DESC LIMIT $2",
-             pg::Params().Add(state).Add(limit));
+  const pg::Result rows = db.Run(std::string(kTournamentColumns) +
+                                     " WHERE state = $1 ORDER BY created_ms DESC, id DESC LIMIT $2",
+                                 pg::Params().Add(state).Add(limit));
   std::vector<TournamentRow> list;
   for (int r = 0; r < rows.rows(); ++r) list.push_back(ReadTournament(rows, r));
   return list;
@@ -397,8 +396,8 @@ std::vector<TournamentLogEntry> TournamentLog(pg::Connection& db, std::int64_t t
       pg::Params().Add(tournament_id));
   std::vector<TournamentLogEntry> log;
   for (int r = 0; r < rows.rows(); ++r) {
-    log.push_back({tournament_id, rows.Int(r, 0), rows.Text(r, 1), rows.Text(r, 2),
-                   rows.Int(r, 3)});
+    log.push_back(
+        {tournament_id, rows.Int(r, 0), rows.Text(r, 1), rows.Text(r, 2), rows.Int(r, 3)});
   }
   return log;
 }

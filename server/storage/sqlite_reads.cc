@@ -323,8 +323,8 @@ constexpr const char* kTournamentColumns =
     " FROM tournaments";
 
 TournamentRow ReadTournament(sqlite::Statement& row) {
-  return TournamentRow{row.Int(0),  row.Text(1), row.Int(2), row.Text(3),        row.Text(4),
-                       row.Int(5),  row.Text(6), row.Int(7), row.OptionalInt(8)};
+  return TournamentRow{row.Int(0), row.Text(1), row.Int(2), row.Text(3),       row.Text(4),
+                       row.Int(5), row.Text(6), row.Int(7), row.OptionalInt(8)};
 }
 
 }  // namespace
@@ -352,8 +352,7 @@ std::vector<TournamentLogEntry> TournamentLog(sqlite::Connection& db, std::int64
   query->Bind(1, tournament_id);
   std::vector<TournamentLogEntry> log;
   while (query->Step()) {
-    log.push_back(
-        {tournament_id, query->Int(0), query->Text(1), query->Text(2), query->Int(3)});
+    log.push_back({tournament_id, query->Int(0), query->Text(1), query->Text(2), query->Int(3)});
   }
   return log;
 }
