@@ -2,6 +2,7 @@
 // the console's replay rewrites (server/app/admin/match_void.cc), on PostgreSQL.
 #include <string>
 
+#include "server/storage/postgres_rating_upsert.h"
 #include "server/storage/postgres_staff_sql.h"
 #include "server/storage/storage_error.h"
 
@@ -95,19 +96,7 @@ void PostgresStaffSql::DeleteRatingRowsOf(std::int64_t match_id) {
 }
 
 void PostgresStaffSql::SetCurrentRating(const Rating& rating) {
-  db_.Run(
-      "INSERT INTO ratings (account_id, mode, rating, rd, volatility, matches, updated_ms)"
-      " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, mode) DO UPDATE SET"
-      " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
-      " matches = excluded.matches, updated_ms = excluded.updated_ms",
-      Params()
-          .Add(rating.account_id)
-          .Add(rating.mode)
-          .Add(rating.rating)
-          .Add(rating.rd)
-          .Add(rating.volatility)
-          .Add(rating.matches)
-          .Add(rating.updated_ms));
+  UpsertCurrentRating(db_, rating);
 }
 
 void PostgresStaffSql::DeleteCurrentRating(std::int64_t account_id, std::string_view mode) {

@@ -1,4 +1,5 @@
 #include "server/storage/postgres_write_transaction.h"
+#include "server/storage/postgres_rating_upsert.h"
 
 #include <string>
 
@@ -308,19 +309,7 @@ std::optional<Rating> PostgresWriteTransaction::FindRating(std::int64_t account_
 
 void PostgresWriteTransaction::PutRating(const Rating& rating, std::int64_t match_id) {
   SendGathered();  // in order
-  db_.Run(
-      "INSERT INTO ratings (account_id, mode, rating, rd, volatility, matches, updated_ms)"
-      " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, mode) DO UPDATE SET"
-      " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
-      " matches = excluded.matches, updated_ms = excluded.updated_ms",
-      Params()
-          .Add(rating.account_id)
-          .Add(rating.mode)
-          .Add(rating.rating)
-          .Add(rating.rd)
-          .Add(rating.volatility)
-          .Add(rating.matches)
-          .Add(rating.updated_ms));
+  UpsertCurrentRating(db_, rating);
   db_.Run(
       "INSERT INTO rating_history (account_id, mode, match_id, rating, rd, volatility, time_ms)"
       " VALUES ($1, $2, $3, $4, $5, $6, $7)",

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/storage/sqlite/statement_rows.h"
+#include "server/storage/sqlite_rating_upsert.h"
 #include "server/storage/sqlite_staff_sql.h"
 #include "server/storage/storage_error.h"
 
@@ -100,19 +101,7 @@ void SqliteStaffSql::DeleteRatingRowsOf(std::int64_t match_id) {
 }
 
 void SqliteStaffSql::SetCurrentRating(const Rating& rating) {
-  db_.Prepare(
-         "INSERT INTO ratings (account_id, mode, rating, rd, volatility, matches, updated_ms)"
-         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, mode) DO UPDATE SET"
-         " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
-         " matches = excluded.matches, updated_ms = excluded.updated_ms")
-      .Bind(1, rating.account_id)
-      .Bind(2, rating.mode)
-      .Bind(3, rating.rating)
-      .Bind(4, rating.rd)
-      .Bind(5, rating.volatility)
-      .Bind(6, rating.matches)
-      .Bind(7, rating.updated_ms)
-      .Run();
+  UpsertCurrentRating(db_, rating);
 }
 
 void SqliteStaffSql::DeleteCurrentRating(std::int64_t account_id, std::string_view mode) {

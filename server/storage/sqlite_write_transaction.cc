@@ -1,4 +1,5 @@
 #include "server/storage/sqlite_write_transaction.h"
+#include "server/storage/sqlite_rating_upsert.h"
 
 #include <sqlite3.h>
 
@@ -266,19 +267,7 @@ std::optional<Rating> SqliteWriteTransaction::FindRating(std::int64_t account_id
 }
 
 void SqliteWriteTransaction::PutRating(const Rating& rating, std::int64_t match_id) {
-  db_.Prepare(
-         "INSERT INTO ratings (account_id, mode, rating, rd, volatility, matches, updated_ms)"
-         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, mode) DO UPDATE SET"
-         " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
-         " matches = excluded.matches, updated_ms = excluded.updated_ms")
-      .Bind(1, rating.account_id)
-      .Bind(2, rating.mode)
-      .Bind(3, rating.rating)
-      .Bind(4, rating.rd)
-      .Bind(5, rating.volatility)
-      .Bind(6, rating.matches)
-      .Bind(7, rating.updated_ms)
-      .Run();
+  UpsertCurrentRating(db_, rating);
   db_.Prepare(
          "INSERT INTO rating_history (account_id, mode, match_id, rating, rd, volatility,"
          " time_ms) VALUES (?, ?, ?, ?, ?, ?, ?)")
