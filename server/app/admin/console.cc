@@ -86,6 +86,8 @@ ApiAnswer Console::Dashboard(const StaffMember&, std::size_t limiter_keys) {
   sample.storage_commits = static_cast<std::int64_t>(store_.storage().Stats().commits);
   sample.connections_opened = m.connections_total.load();
   sample.latency = m.LatencyBuckets();
+  // The totals shown are the sample's, read once: the window's counts are their differences,
+  // so reading the counters again would let a move land between the two.
   const WindowRates rates = window_.Sample(sample);
   // Tournament activity from the events' rows (up to 1000 counted per state).
   const auto events = [&](const char* state) {
@@ -106,9 +108,9 @@ ApiAnswer Console::Dashboard(const StaffMember&, std::size_t limiter_keys) {
     Key(w, "connections", m.connections.load());
     Key(w, "tables", m.tables.load());
     Key(w, "live_matches", m.live_matches.load());
-    Key(w, "moves_total", m.moves_total.load());
-    Key(w, "errors_total", m.errors_total.load());
-    Key(w, "storage_errors_total", m.storage_errors_total.load());
+    Key(w, "moves_total", sample.moves);
+    Key(w, "errors_total", sample.errors);
+    Key(w, "storage_errors_total", sample.storage_errors);
     Key(w, "tournaments_running", running);
     Key(w, "tournaments_registering", registering);
     Key(w, "login_limiter_keys", static_cast<std::int64_t>(limiter_keys));
