@@ -390,8 +390,8 @@ export class TournamentPages {
       parts.push(this.input('player', 'player'), s.pairs ? this.input('partner', 'partner2') : null,
         actionButton(t('addEntrant'), () => this.direct(id, 'add_entrant',
           { player_name: this.fields.player || '', partner_name: this.fields.partner2 || '' })),
-        this.input('entrant', 'entrant', { type: 'number', min: 1 }),
         actionButton(t('addBot'), () => this.direct(id, 'add_bot')),
+        this.input('entrant', 'entrant', { type: 'number', min: 1 }),
         actionButton(t('remove'), () => this.direct(id, 'remove_entrant', { entrant: entrant() })),
         actionButton(t('disqualify'), () => this.direct(id, 'disqualify', { entrant: entrant() })));
       if (s.state === 'running') {
