@@ -21,6 +21,7 @@
 #include "server/app/lobby.h"
 #include "server/app/metrics.h"
 #include "server/app/peer.h"
+#include "server/app/player_changes.h"
 #include "server/app/session_board.h"
 #include "server/app/sign_in_throttle.h"
 #include "server/app/table_directory.h"
@@ -91,6 +92,15 @@ class Hub {
   AccountStore& account_store() { return services_.accounts; }
   // Bans and mutes in force, and players' connections (the admin console).
   SanctionBoard& sanctions() { return sanctions_; }
+  // Which connections use each player's session (sign-outs, a cluster's rechecks).
+  SessionBoard& sessions() { return sessions_; }
+  // A clustered node's notices to the others when a player's rows change (a sanction, a
+  // rename, a session signed out), before it takes connections; none: a server alone.
+  void SetPlayerChanges(PlayerChanges* changes) { player_changes_ = changes; }
+  // Once the change is durable.
+  void TellPlayerChanged(std::int64_t account_id, bool renamed = false) {
+    if (player_changes_) player_changes_->Changed(account_id, renamed);
+  }
   // The tournaments this server runs (docs/tournaments.md), before it takes connections;
   // none: tournament requests are refused.
   void SetTournaments(StoredTournaments* tournaments) { tournaments_ = tournaments; }
@@ -157,6 +167,7 @@ class Hub {
   TournamentRunner* tournament_runner_ = nullptr;
   StoredTournaments* tournaments_ = nullptr;
   SessionBoard sessions_;
+  PlayerChanges* player_changes_ = nullptr;
   AddressLimits limits_;
 };
 

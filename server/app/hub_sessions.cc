@@ -2,7 +2,8 @@
 // out this session or every one, change the password (the other sessions are signed out),
 // list the sessions, sign one of them out. Each is stored before it is answered; then
 // every connection of a session signed out gets SIGNED_OUT and is closed, and a connection
-// whose own session went gets its `ok` and is closed after it.
+// whose own session went gets its `ok` and is closed after it. On a cluster the other nodes
+// are told, and do the same with their connections (server/app/cluster/player_signals.h).
 #include <algorithm>
 
 #include "server/app/crypto.h"
@@ -48,9 +49,10 @@ void Hub::SessionRequest(ClientContext& client, const std::shared_ptr<Peer>& pee
     case B::kSignOut:
       return services_.accounts.DeleteSession(
           session, client.strand,
-          [this, peer, rid, session, self, unavailable](WriteResult stored) {
+          [this, peer, rid, account, session, self, unavailable](WriteResult stored) {
             if (!stored.ok()) return unavailable();
             sessions_.SignOut({session}, self);
+            TellPlayerChanged(account);  // its connections on other nodes
             AnswerAndClose(peer, rid);
           });
     case B::kSignOutEverywhere:
@@ -59,6 +61,7 @@ void Hub::SessionRequest(ClientContext& client, const std::shared_ptr<Peer>& pee
           [this, peer, rid, account, self, unavailable](Written<std::vector<std::string>> stored) {
             if (!stored.result.ok()) return unavailable();
             sessions_.SignOutAccount(account, "", self);
+            TellPlayerChanged(account);
             AnswerAndClose(peer, rid);
           });
     case B::kRevokeSession: {
@@ -69,13 +72,14 @@ void Hub::SessionRequest(ClientContext& client, const std::shared_ptr<Peer>& pee
       }
       return services_.accounts.DeleteSessionByPrefix(
           account, id, client.strand,
-          [this, peer, rid, session, self,
+          [this, peer, rid, account, session, self,
            unavailable](Written<std::optional<std::string>> stored) {
             if (!stored.result.ok()) return unavailable();
             if (!stored.value) {
               return Refuse(peer, rid, v1::UNKNOWN_SESSION, "you have no session with that id");
             }
             sessions_.SignOut({*stored.value}, self);
+            TellPlayerChanged(account);
             if (*stored.value == session) return AnswerAndClose(peer, rid);
             peer->Deliver(MakeOk(rid));
           });
@@ -133,6 +137,7 @@ void Hub::ChangePassword(ClientContext& client, const std::shared_ptr<Peer>& pee
                               "the new password could not be stored: the old one still holds");
               }
               sessions_.SignOutAccount(account, session, self);
+              TellPlayerChanged(account);
               peer->Deliver(MakeOk(request_id));
             });
       });

@@ -62,6 +62,27 @@ int SessionBoard::SignOutAccount(std::int64_t account_id, const std::string& kee
       except_peer);
 }
 
+std::vector<std::string> SessionBoard::SessionsOf(std::int64_t account_id) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> hashes;
+  for (const auto& [hash, connection] : connections_) {
+    if (connection.account_id == account_id &&
+        (hashes.empty() || hashes.back() != hash)) {  // the map is sorted by hash
+      hashes.push_back(hash);
+    }
+  }
+  return hashes;
+}
+
+std::vector<std::string> SessionBoard::AllSessions() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> hashes;
+  for (const auto& [hash, connection] : connections_) {
+    if (hashes.empty() || hashes.back() != hash) hashes.push_back(hash);
+  }
+  return hashes;
+}
+
 int SessionBoard::Connections(const std::string& token_hash) const {
   std::lock_guard lock(mutex_);
   return static_cast<int>(connections_.count(token_hash));

@@ -1,8 +1,8 @@
 #pragma once
 // Which connections use each players' session on this node, so that signing a session
 // out reaches every connection using it at once (docs/security.md, "Sessions"): each gets
-// SIGNED_OUT and is closed. Thread-safe. (Connections on a cluster's other nodes keep
-// going until they next resume, which fails: their session is gone from the database.)
+// SIGNED_OUT and is closed. Thread-safe. On a cluster, the other nodes are told and close
+// theirs (server/app/cluster/player_signals.h, server/app/admin/player_recheck.h).
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -26,6 +26,9 @@ class SessionBoard {
   // but `except_peer`; returns how many.
   int SignOutAccount(std::int64_t account_id, const std::string& keep_token_hash,
                      std::uint64_t except_peer);
+  // The sessions connected here: of one account, or of everyone (a cluster's rechecks).
+  std::vector<std::string> SessionsOf(std::int64_t account_id) const;
+  std::vector<std::string> AllSessions() const;
   // Connections using the session now.
   int Connections(const std::string& token_hash) const;
 

@@ -12,10 +12,12 @@
 
 #include "server/app/accounts.h"
 #include "server/app/admin/console.h"
+#include "server/app/admin/player_recheck.h"
 #include "server/app/admin/staff_auth.h"
 #include "server/app/admin/staff_store.h"
 #include "server/app/clock.h"
 #include "server/app/cluster/cluster_node.h"
+#include "server/app/cluster/player_signals.h"
 #include "server/app/cluster/shared_lobby.h"
 #include "server/app/crypto.h"
 #include "server/app/hub.h"
@@ -61,25 +63,34 @@ std::string SecretPath(const server::ServerConfig& config) {
   return config.secret_file.empty() ? DefaultSecretPath(config.db_path) : config.secret_file;
 }
 
-// A clustered node's parts: its leases (and where tables are), and the shared lobby.
+// A clustered node's parts: its leases (and where tables are), the shared lobby, and
+// players' sanctions and sessions followed across the nodes.
 struct Cluster {
   Cluster(const server::ServerConfig& config, const boost::asio::ip::tcp::endpoint& endpoint,
-          server::Hub& hub, server::Clock& clock)
+          server::Hub& hub, server::Clock& clock, server::admin::StaffStore& staff_store)
       : options{config.node_name, AddressOf(config, endpoint), config.lease_ms},
         leases_store(storage::OpenPostgresClusterStore(config.db_path)),
         node(options, *leases_store, hub.tables(), clock),
         lobby(options, storage::OpenPostgresClusterStore(config.db_path), hub.tables(), hub.lobby(),
-              clock, node.executor()) {
+              clock, node.executor()),
+        recheck(hub, staff_store),
+        players(
+            config.node_name, storage::OpenPostgresClusterStore(config.db_path), node.executor(),
+            [this](std::int64_t account, bool renamed) { recheck.Account(account, renamed); },
+            [this] { recheck.Everyone(); }) {
     hub.SetCluster(&node);
     hub.tables().AddListener(lobby);
+    hub.SetPlayerChanges(&players);
   }
   int Start() {
     const int taken = node.Start();
     lobby.Start();
+    players.Start();
     return taken;
   }
   // Before the tables stop: no more lease rounds (nothing taken over while stopping).
   void StopRounds() {
+    players.Stop();
     lobby.Stop();
     node.StopRounds();
   }
@@ -98,6 +109,8 @@ struct Cluster {
   std::unique_ptr<storage::ClusterStore> leases_store;
   server::ClusterNode node;
   server::SharedLobby lobby;
+  server::admin::PlayerRecheck recheck;
+  server::PlayerSignals players;
 };
 
 }  // namespace
@@ -302,7 +315,7 @@ int RunServe(const Args& args) {
     tournament_runner->Start();
   } else {
     try {
-      cluster = std::make_unique<Cluster>(config, endpoint, hub, clock);
+      cluster = std::make_unique<Cluster>(config, endpoint, hub, clock, staff_store);
       recovered = cluster->Start();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "kafenio serve: cannot join the cluster: %s\n", e.what());

@@ -65,6 +65,15 @@ class ClusterStore {
   // Waits up to `timeout_ms` for a lobby notification; true when one came.
   virtual bool WaitForLobbyChange(int timeout_ms) = 0;
 
+  // Players (docs/admin.md, "A cluster of nodes"): once a sanction, a rename or a signed-out
+  // session is stored, NOTIFY kafenio_players with a payload naming the account: every node
+  // looks at the account's rows again. The rows stay the truth.
+  virtual void NotifyPlayers(const std::string& payload) = 0;
+  // Waits up to `timeout_ms` for players' notifications and returns their payloads.
+  // `resync` is set when the LISTEN connection is new: notifications may have been missed,
+  // so every player must be looked at again.
+  virtual std::vector<std::string> WaitForPlayerChanges(int timeout_ms, bool& resync) = 0;
+
   // A session-level advisory lock on its own connection (tournament rounds run from one
   // node at a time): true when taken; held until Unlock or the process dies.
   virtual bool TryLock(std::int64_t key) = 0;

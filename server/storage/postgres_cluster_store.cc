@@ -69,7 +69,7 @@ class Reconnecting {
 class PostgresClusterStore final : public ClusterStore {
  public:
   explicit PostgresClusterStore(const std::string& conninfo)
-      : db_(conninfo), listener_(conninfo), locks_(conninfo) {}
+      : db_(conninfo), listener_(conninfo), players_listener_(conninfo), locks_(conninfo) {}
 
   void Announce(const std::string& node, const std::string& address,
                 std::int64_t started_ms) override {
@@ -268,6 +268,26 @@ class PostgresClusterStore final : public ClusterStore {
     return Drain(db);
   }
 
+  void NotifyPlayers(const std::string& payload) override {
+    std::lock_guard lock(mutex_);
+    (*db_).Run("SELECT pg_notify('kafenio_players', $1)", Params().Add(payload));
+  }
+
+  std::vector<std::string> WaitForPlayerChanges(int timeout_ms, bool& resync) override {
+    resync = !players_listener_.open();
+    pg::Connection& db = *players_listener_;
+    if (resync) db.Command("LISTEN kafenio_players");
+    std::vector<std::string> payloads = Payloads(db);
+    if (!payloads.empty()) return payloads;
+    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
+    if (::poll(&socket, 1, timeout_ms) <= 0) return payloads;
+    if (PQconsumeInput(db.handle()) == 0) {
+      players_listener_.Reset();
+      throw StorageError("lost the players' LISTEN connection");
+    }
+    return Payloads(db);
+  }
+
   bool TryLock(std::int64_t key) override {
     std::lock_guard lock(locks_mutex_);
     return (*locks_).Run("SELECT pg_try_advisory_lock($1)", Params().Add(key)).Bool(0, 0);
@@ -287,9 +307,19 @@ class PostgresClusterStore final : public ClusterStore {
     return any;
   }
 
+  static std::vector<std::string> Payloads(pg::Connection& db) {
+    std::vector<std::string> payloads;
+    while (PGnotify* note = PQnotifies(db.handle())) {
+      payloads.emplace_back(note->extra ? note->extra : "");
+      PQfreemem(note);
+    }
+    return payloads;
+  }
+
   std::mutex mutex_;  // db_: the lease loop, the lobby and the read pool share it
   Reconnecting db_;
   Reconnecting listener_;  // only WaitForLobbyChange's thread
+  Reconnecting players_listener_;  // only WaitForPlayerChanges's thread
   std::mutex locks_mutex_;
   Reconnecting locks_;  // advisory locks live as long as this session
 };

@@ -296,18 +296,31 @@ async def main():
         status, _ = await call(staff["mona"], "POST", f"/admin/api/players/{bob_id}/rename",
                                {"reason": "offensive", "name": "anna"})
         assert status == 409  # taken
-        status, _ = await call(staff["mona"], "POST", f"/admin/api/players/{bob_id}/rename",
-                               {"reason": "offensive", "name": "Player 7"})
-        assert status == 200
+        status, renamed = await call(staff["mona"], "POST", f"/admin/api/players/{bob_id}/rename",
+                                     {"reason": "offensive", "name": "Player 7"})
+        assert status == 200 and renamed["connections_closed"] == 1, renamed
+        # The connection closes; it resumes under the new name.
+        await asyncio.wait_for(bob.closed, 10)
+        bob_token = bob.account["token"]
+        bob = await Client.connect(server.url)
+        bob.account = (await bob.request("resume", {"token": bob_token}))["signed_in"]
+        assert bob.account["name"] == "Player 7", bob.account
         status, found = await call(staff["mona"], "GET", "/admin/api/players?q=player+7")
         assert [p["id"] for p in found["players"]] == [bob_id], found
         status, profile = await call(staff["mona"], "GET", f"/admin/api/players/{bob_id}")
         assert profile["name"] == "Player 7" and profile["sessions"] >= 1
         assert len(profile["sanctions"]) == 2
-        status, _ = await call(staff["mona"], "POST", f"/admin/api/players/{bob_id}/revoke-sessions",
-                               {"reason": "account shared"})
-        assert status == 200
+        status, revoked = await call(staff["mona"], "POST", f"/admin/api/players/{bob_id}/revoke-sessions",
+                                     {"reason": "account shared"})
+        assert status == 200 and revoked["connections_closed"] == 1, revoked
+        # Its connection is signed out and closed; the token no longer resumes.
+        notice = await bob.next_event("error")
+        assert notice["error"]["code"] == "SIGNED_OUT", notice
+        await asyncio.wait_for(bob.closed, 10)
         await expect_error(_resume(server.url, bob.account["token"]), "SESSION_EXPIRED")
+        # (Its table closed with its last member gone: a new one for the close below.)
+        bob = await _sign_in(server.url, "Player 7", keep=True)
+        own = (await bob.request("create_table", {"game": "diloti"}))["table_created"]["table_id"]
 
         # --- An announcement reaches every signed-in player.
         status, sent = await call(staff["adam"], "POST", "/admin/api/announcements",

@@ -336,6 +336,7 @@ ApiAnswer Console::Sanction(const StaffMember& who, const std::string& id_text,
   hub_.sanctions().Add(sanction);
   int closed = 0;
   if (kind == "ban") closed = hub_.sanctions().DisconnectAll(*id);
+  hub_.TellPlayerChanged(*id);  // the other nodes of a cluster do the same
   return Json([&](Writer& w) {
     w.StartObject();
     w.Key("sanction");
@@ -351,6 +352,7 @@ ApiAnswer Console::LiftSanction(const StaffMember& who, const std::string& id_te
   if (!id) return ApiError(400, "a sanction id is a positive number");
   const auto reason = Reason(body);
   if (!reason) return ApiError(400, "a reason (1 to 500 bytes) is required");
+  const auto account = hub_.sanctions().AccountOf(*id);
   try {
     store_.WriteAudited(
         [&](storage::StaffSql& sql) { sql.LiftSanction(*id, store_.clock().NowMs(), who.name); },
@@ -361,6 +363,7 @@ ApiAnswer Console::LiftSanction(const StaffMember& who, const std::string& id_te
     return ApiError(404, "no sanction " + id_text + " in force");
   }
   hub_.sanctions().Lift(*id);
+  hub_.TellPlayerChanged(account.value_or(0));
   return Json([&](Writer& w) {
     w.StartObject();
     Key(w, "lifted", *id);
@@ -377,9 +380,13 @@ ApiAnswer Console::RevokeSessions(const StaffMember& who, const std::string& id_
   if (!hub_.account_store().FindAccount(*id)) return ApiError(404, "no player " + id_text);
   store_.WriteAudited([&](storage::StaffSql& sql) { sql.RevokePlayerSessions(*id); },
                       {who.name, "player.revoke_sessions", "player " + id_text, *reason, "ok"});
+  // Every connection of the player is signed out, here and on the other nodes.
+  const int closed = hub_.sessions().SignOutAccount(*id, "", 0);
+  hub_.TellPlayerChanged(*id);
   return Json([&](Writer& w) {
     w.StartObject();
     Key(w, "revoked", *id);
+    Key(w, "connections_closed", closed);
     w.EndObject();
   });
 }
@@ -403,10 +410,15 @@ ApiAnswer Console::RenamePlayer(const StaffMember& who, const std::string& id_te
     store_.Audit({who.name, "player.rename", target, *reason, "refused: name taken"});
     return ApiError(409, "the name " + name + " is taken");
   }
+  // Their connections, here and on the other nodes, are closed: they resume (the web page
+  // at once) under the new name, which every table then shows.
+  const int closed = hub_.sanctions().DisconnectAll(*id);
+  hub_.TellPlayerChanged(*id, true);
   return Json([&](Writer& w) {
     w.StartObject();
     Key(w, "renamed", *id);
     Key(w, "name", name);
+    Key(w, "connections_closed", closed);
     w.EndObject();
   });
 }

@@ -18,6 +18,32 @@ void SanctionBoard::Lift(std::int64_t sanction_id) {
   sanctions_.erase(sanction_id);
 }
 
+void SanctionBoard::LoadAccount(std::int64_t account_id,
+                                const std::vector<storage::Sanction>& active) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(sanctions_,
+                [&](const auto& entry) { return entry.second.account_id == account_id; });
+  for (const auto& sanction : active) {
+    if (sanction.account_id == account_id) sanctions_[sanction.id] = sanction;
+  }
+}
+
+std::optional<std::int64_t> SanctionBoard::AccountOf(std::int64_t sanction_id) const {
+  std::lock_guard lock(mutex_);
+  const auto found = sanctions_.find(sanction_id);
+  if (found == sanctions_.end()) return std::nullopt;
+  return found->second.account_id;
+}
+
+std::vector<std::int64_t> SanctionBoard::ConnectedAccounts() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::int64_t> accounts;
+  for (const auto& [account, peer] : connections_) {
+    if (accounts.empty() || accounts.back() != account) accounts.push_back(account);
+  }
+  return accounts;
+}
+
 std::optional<storage::Sanction> SanctionBoard::InForce(std::int64_t account_id,
                                                         const std::string& kind,
                                                         std::int64_t now_ms) const {

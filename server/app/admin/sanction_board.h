@@ -2,8 +2,8 @@
 // The bans and mutes in force, as the game side checks them (sign-in, chat), and the
 // connections of each signed-in player, so a ban can close them and an announcement reach
 // them all. Loaded from storage at
-// start and kept up to date by the console; thread-safe. (A cluster's other nodes learn of
-// a sanction at their next start: docs/admin.md.)
+// start and kept up to date by the console, and on a cluster by the other nodes' notices
+// (server/app/cluster/player_signals.h); thread-safe.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -21,6 +21,12 @@ class SanctionBoard {
   void Load(std::vector<storage::Sanction> active);
   void Add(const storage::Sanction& sanction);
   void Lift(std::int64_t sanction_id);
+  // Replaces the account's sanctions with these (the rows in force, read again).
+  void LoadAccount(std::int64_t account_id, const std::vector<storage::Sanction>& active);
+  // The account a sanction in force here is on; none: unknown here.
+  std::optional<std::int64_t> AccountOf(std::int64_t sanction_id) const;
+  // The accounts with a connection here.
+  std::vector<std::int64_t> ConnectedAccounts() const;
   // The sanction of this kind ("ban", "mute") in force for the account at now_ms.
   std::optional<storage::Sanction> InForce(std::int64_t account_id, const std::string& kind,
                                            std::int64_t now_ms) const;
