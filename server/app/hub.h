@@ -104,6 +104,21 @@ class Hub {
   // The tournaments this server runs (docs/tournaments.md), before it takes connections;
   // none: tournament requests are refused.
   void SetTournaments(StoredTournaments* tournaments) { tournaments_ = tournaments; }
+  // The events and the runner of their rounds (the admin console's tournaments); none
+  // when this server runs none.
+  StoredTournaments* tournaments() { return tournaments_; }
+  // The I/O threads' executor (answers to callers that wait on a future, the console).
+  boost::asio::any_io_executor io_executor() const { return services_.tables.executor; }
+  TournamentRunner* tournament_runner() { return tournament_runner_; }
+  // tournament_request.cc: the director's powers over an event (start, add_entrant,
+  // add_bot, remove_entrant, disqualify, replace_round, end_early), one code path for the
+  // protocol's direct_tournament and the admin console. The caller has checked that `by`
+  // may act as the event's director. `done` gets ERROR_UNSPECIFIED once the change is
+  // stored, or why it was refused (nothing changed).
+  using DirectorDone = std::function<void(v1::ErrorCode code, const std::string& message)>;
+  void DirectTournament(std::int64_t by, const TournamentSnapshot& event,
+                        const v1::DirectTournament& direct, const Executor& executor,
+                        DirectorDone done);
   // Connections, guests, registrations and tables per address and per account.
   AddressLimits& limits() { return limits_; }
 

@@ -308,65 +308,78 @@ void Hub::TournamentRequest(ClientContext& client, const std::shared_ptr<Peer>& 
   }
 
   // The director's powers.
-  const auto& direct = request.direct_tournament();
   if (event->row.director_id != who.account_id) {
     return Refuse(peer, rid, v1::NOT_TOURNAMENT_DIRECTOR, "only the event's director may do that");
   }
+  DirectTournament(who.account_id, *event, request.direct_tournament(), strand,
+                   [this, peer, rid, answer = answer_with_event(id)](v1::ErrorCode code,
+                                                                     const std::string& message) {
+                     if (code != v1::ERROR_UNSPECIFIED) return Refuse(peer, rid, code, message);
+                     answer(TournamentAnswer{});
+                   });
+}
+
+void Hub::DirectTournament(std::int64_t by, const TournamentSnapshot& event,
+                           const v1::DirectTournament& direct, const Executor& strand,
+                           DirectorDone done) {
+  StoredTournaments& events = *tournaments_;
+  const std::int64_t id = event.row.id;
+  auto answer = [done](TournamentAnswer result) {
+    if (!result.ok()) return done(TournamentErrorCode(result.refusal), result.message);
+    done(v1::ERROR_UNSPECIFIED, "");
+  };
   const std::string& action = direct.action();
-  if (action == "start") return events.Start(who.account_id, id, strand, answer_with_event(id));
-  if (action == "end_early") {
-    return events.EndEarly(who.account_id, id, strand, answer_with_event(id));
-  }
+  if (action == "start") return events.Start(by, id, strand, answer);
+  if (action == "end_early") return events.EndEarly(by, id, strand, answer);
   if (action == "remove_entrant" || action == "disqualify") {
-    return events.RemoveEntrant(who.account_id, id, direct.entrant(), action == "disqualify",
-                                strand, answer_with_event(id));
+    return events.RemoveEntrant(by, id, direct.entrant(), action == "disqualify", strand, answer);
   }
   if (action == "replace_round") {
-    const auto round = RoundFromWire(*event, direct.round());
-    if (!round) return Refuse(peer, rid, v1::TOURNAMENT_STATE, "no round has been published");
-    return events.ReplaceRound(who.account_id, id, *round, strand, answer_with_event(id));
+    const auto round = RoundFromWire(event, direct.round());
+    if (!round) return done(v1::TOURNAMENT_STATE, "no round has been published");
+    return events.ReplaceRound(by, id, *round, strand, answer);
   }
   if (action == "add_entrant") {
-    if (direct.player_name().empty() || event->options.pairs() == direct.partner_name().empty()) {
-      return Refuse(peer, rid, v1::BAD_REQUEST,
-                    event->options.pairs() ? "name both players (player_name, partner_name)"
-                                           : "name the player (player_name) alone");
+    if (direct.player_name().empty() || event.options.pairs() == direct.partner_name().empty()) {
+      return done(v1::BAD_REQUEST, event.options.pairs()
+                                       ? "name both players (player_name, partner_name)"
+                                       : "name the player (player_name) alone");
     }
-    return read([this, peer, rid, id, who, strand, direct, event = *event, answer_with_event,
-                 &events] {
-      std::vector<std::int64_t> accounts;
-      std::vector<std::string> names;
-      double rating = 0;
-      for (const auto& name : {direct.player_name(), direct.partner_name()}) {
-        if (name.empty()) continue;
-        const auto player = services_.accounts.FindAccountByName(name);
-        if (!player) return Refuse(peer, rid, v1::UNKNOWN_PLAYER, "no player named " + name);
-        if (player->guest) {
-          return Refuse(peer, rid, v1::REGISTERED_ONLY, name + " is a guest: players register");
-        }
-        accounts.push_back(player->id);
-        names.push_back(player->name);
-        rating += RatingIn(services_.results, event, player->id).rating;
-      }
-      rating /= static_cast<double>(accounts.size());
-      const std::string entrant_name = names.size() == 2 ? names[0] + " & " + names[1] : names[0];
-      events.AddEntrant(who.account_id, id, entrant_name, accounts, rating, strand,
-                        answer_with_event(id));
-    });
+    const bool admitted =
+        reads_.TrySubmit([this, by, id, strand, direct, event, answer, done, &events] {
+          std::vector<std::int64_t> accounts;
+          std::vector<std::string> names;
+          double rating = 0;
+          for (const auto& name : {direct.player_name(), direct.partner_name()}) {
+            if (name.empty()) continue;
+            const auto player = services_.accounts.FindAccountByName(name);
+            if (!player) return done(v1::UNKNOWN_PLAYER, "no player named " + name);
+            if (player->guest)
+              return done(v1::REGISTERED_ONLY, name + " is a guest: players register");
+            accounts.push_back(player->id);
+            names.push_back(player->name);
+            rating += RatingIn(services_.results, event, player->id).rating;
+          }
+          rating /= static_cast<double>(accounts.size());
+          const std::string entrant_name =
+              names.size() == 2 ? names[0] + " & " + names[1] : names[0];
+          events.AddEntrant(by, id, entrant_name, accounts, rating, strand, answer);
+        });
+    if (!admitted) done(v1::RATE_LIMITED, "the server is busy reading: try again in a moment");
+    return;
   }
   if (action == "add_bot") {
     // An entrant the server's bots play (accounts 0, docs/tournaments.md "Bot entrants"):
     // an odd field's extra entrant, or a practice event. Rated as a newcomer.
-    const int number = static_cast<int>(event->state.entrants.size()) + 1;
+    const int number = static_cast<int>(event.state.entrants.size()) + 1;
     const std::string name =
         direct.player_name().empty() ? "Bot " + std::to_string(number) : direct.player_name();
-    std::vector<std::int64_t> accounts(event->options.pairs() ? 2 : 1, 0);
-    return events.AddEntrant(who.account_id, id, name, std::move(accounts), 1500, strand,
-                             answer_with_event(id));
+    std::vector<std::int64_t> accounts(event.options.pairs() ? 2 : 1, 0);
+    return events.AddEntrant(by, id, name, std::move(accounts), 1500, strand, answer);
   }
-  return Refuse(peer, rid, v1::BAD_REQUEST,
-                "action is start, add_entrant, add_bot, remove_entrant, disqualify, "
-                "replace_round or end_early");
+  done(v1::BAD_REQUEST,
+       "action is start, add_entrant, add_bot, remove_entrant, disqualify, replace_round or "
+       "end_early");
 }
 
 }  // namespace kafenio::server

@@ -296,6 +296,13 @@ HttpRoutes AdminRoutes(AdminServices services) {
   api.Post("/admin/api/reports/{id}/resolve", P::moderate_players, [&console](const Call& c) {
     return console.ResolveReport(c.who, c.params.at("id"), c.body);
   });
+  api.Get("/admin/api/tournaments", P::direct_tournaments,
+          [&console](const Call& c) { return console.Tournaments(c.who, QueryOf(c.request)); });
+  api.Get("/admin/api/tournaments/{id}", P::direct_tournaments,
+          [&console](const Call& c) { return console.Tournament(c.who, c.params.at("id")); });
+  api.Post("/admin/api/tournaments/{id}/direct", P::direct_tournaments, [&console](const Call& c) {
+    return console.DirectTournament(c.who, c.params.at("id"), c.body);
+  });
   api.Get("/admin/api/audit", P::view_audit,
           [&console](const Call& c) { return console.AuditLog(c.who, QueryOf(c.request)); });
   api.Post("/admin/api/audit/verify", P::view_audit,

@@ -64,6 +64,10 @@ ENDPOINTS = [
     ("POST", "/admin/api/matches/{match}/void", "void_matches", {"reason": "t"}),
     ("GET", "/admin/api/tables/{table}/view", "watch_table", None),
     ("POST", "/admin/api/tables/{table}/reveal", "reveal_hands", {"reason": "t"}),
+    ("GET", "/admin/api/tournaments", "direct_tournaments", None),
+    ("GET", "/admin/api/tournaments/{tournament}", "direct_tournaments", None),
+    ("POST", "/admin/api/tournaments/{tournament}/direct", "direct_tournaments",
+     {"reason": "t", "action": "start"}),
     ("POST", "/admin/api/logout", "view_dashboard", {}),
 ]
 
@@ -94,7 +98,8 @@ async def login(server, name, code_for=None):
 
 def fill(path, table, player, sanction):
     # No match of that id: an allowed void is answered 404 and changes nothing.
-    return path.format(table=table, player=player, sanction=sanction, match=999999)
+    return path.format(table=table, player=player, sanction=sanction, match=999999,
+                       tournament=999999)
 
 
 async def call(staff, method, path, body=None, csrf=True):
@@ -115,6 +120,7 @@ async def snapshot(owner, player_ids, table):
     state.append(sorted(json.dumps(t, sort_keys=True) for t in tables["tables"]))
     state.append((await call(owner, "GET", "/admin/api/staff"))[1])
     state.append(len((await call(owner, "GET", "/admin/api/audit"))[1]["entries"]))
+    state.append((await call(owner, "GET", "/admin/api/tournaments"))[1])
     return state
 
 

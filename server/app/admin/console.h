@@ -79,6 +79,13 @@ class Console {
   ApiAnswer ClaimReport(const StaffMember& who, const std::string& report_id);
   ApiAnswer ResolveReport(const StaffMember& who, const std::string& report_id,
                           const rapidjson::Value& body);
+  // Tournaments (tournament_console.cc): the events in the staff member's scope, one event
+  // in full, and the director's actions on it (start, pause, resume, add_entrant, add_bot,
+  // remove_entrant, disqualify, replace_round, end_early), each audited.
+  ApiAnswer Tournaments(const StaffMember& who, const Query& query);
+  ApiAnswer Tournament(const StaffMember& who, const std::string& tournament_id);
+  ApiAnswer DirectTournament(const StaffMember& who, const std::string& tournament_id,
+                             const rapidjson::Value& body);
 
  private:
   Hub& hub_;
