@@ -1,9 +1,11 @@
 // The admin console page: signs in, then shows the dashboard, live tables (watch, reveal
-// the hands, pause, resume, close), players (search, ban, mute, lift, void one of their matches) and the audit log
+// the hands, pause, resume, close), players (search, ban, mute, lift, void one of their matches),
+// players' reports (reports.js), tournaments (tournaments.js) and the audit log
 // (filters, verify). Talks to
 // the JSON API of docs/admin.md on the admin listener; every write sends the CSRF token.
 import { t, toggleLanguage, translatePage } from './i18n.js';
 import { reportQueue } from './reports.js';
+import { tournamentDesk } from './tournaments.js';
 
 const $ = (selector) => document.querySelector(selector);
 let csrf = '';
@@ -316,6 +318,8 @@ async function signedIn(me) {
   if (me.permissions.includes('view_audit')) await loadAudit();
   $('#reports-section').hidden = !me.permissions.includes('moderate_players');
   if (me.permissions.includes('moderate_players')) await reports.load();
+  $('#tournaments-section').hidden = !me.permissions.includes('direct_tournaments');
+  if (me.permissions.includes('direct_tournaments')) await tournaments.load();
 }
 
 function signedOut() {
@@ -342,6 +346,7 @@ async function login(event) {
 }
 
 const reports = reportQueue({ api, act });
+const tournaments = tournamentDesk({ api, act });
 translatePage();
 $('#language').addEventListener('click', () => {
   toggleLanguage();
