@@ -316,6 +316,11 @@ int RunServe(const Args& args) {
   } else {
     try {
       cluster = std::make_unique<Cluster>(config, endpoint, hub, clock, staff_store);
+      // Announcements reach the players of every node.
+      cluster->players.OnAnnounce([&console](const std::string& text, std::int64_t sent_ms) {
+        console.ShowAnnouncement(text, sent_ms);
+      });
+      console.SetAnnouncements(&cluster->players);
       recovered = cluster->Start();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "kafenio serve: cannot join the cluster: %s\n", e.what());

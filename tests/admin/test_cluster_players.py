@@ -7,7 +7,8 @@ console used on node a, the players connected to node b.
 - a mute on a refuses their chat on b with MUTED; lifted, chat goes through;
 - signing out everywhere on a closes the session's connections on b (SIGNED_OUT); signing
   one session out, changing the password and the console's revoke-sessions likewise;
-- a rename on a closes their connection on b, which resumes under the new name.
+- a rename on a closes their connection on b, which resumes under the new name;
+- an announcement made on a reaches a player on b.
 """
 import asyncio
 import os
@@ -70,6 +71,7 @@ async def main():
     os.chmod(secret, 0o600)
     log = open(os.path.join(folder, "nodes.log"), "w")
     create_user(BINARY, db.conninfo, "mona", "moderator", "moderator password")
+    create_user(BINARY, db.conninfo, "adam", "admin", "admin password")
     settings = ("lease_ms=1500", "messages_per_second=1000", "message_burst=1000",
                 "chat_messages_per_10s=100", "sign_in_free_failures=100")
     nodes = [Node(BINARY, name, db.conninfo, secret, log, settings) for name in ("a", "b")]
@@ -168,6 +170,17 @@ async def main():
         assert await signed_out(other_on_b) == 1000
         await eleni_a.request("list_sessions")  # its own session stays
         await eleni_a.close()
+
+        # --- An announcement made on a reaches the players on b.
+        listener = await Client.connect(b.url)
+        await listener.guest("Ακροατής")
+        adam = await loop.run_in_executor(None, lambda: Staff(a.server.admin, "adam", "admin password"))
+        status, _ = await call(adam, "POST", "/admin/api/announcements",
+                               {"text": "Συντήρηση στις 23:00 / maintenance at 23:00"})
+        assert status == 200
+        shown = (await listener.next_event("announcement", timeout=15))["announcement"]
+        assert shown["text"] == "Συντήρηση στις 23:00 / maintenance at 23:00", shown
+        await listener.close()
 
         # Every change is in the audit log, made on a.
         actions = sorted(row[0] for row in db.psql("SELECT action FROM audit_log WHERE actor = 'mona'"))

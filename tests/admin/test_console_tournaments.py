@@ -115,6 +115,21 @@ async def main():
         # The protocol shows what the console did, as the event's own director's changes.
         assert (await protocol_view(sofia, 1))["rounds"] == view["rounds"]
 
+        # The live tables filtered by event: the round's table, opened by the runner.
+        async def tables(query):
+            status, answer = await call(staff["elena"], "GET", "/admin/api/tables" + query)
+            assert status == 200, answer
+            return answer["tables"]
+        for _ in range(200):
+            if await tables("?tournament=1"):
+                break
+            await asyncio.sleep(0.05)
+        assert [int(t["tournament_id"]) for t in await tables("?tournament=1")] == [1]
+        assert await tables("?tournament=2") == []
+        assert len(await tables("?tournament=true")) == 1
+        assert all(int(t.get("tournament_id", 0)) == 0 for t in await tables("?tournament=false"))
+        assert (await call(staff["elena"], "GET", "/admin/api/tables?tournament=x"))[0] == 400
+
         # --- The pairing replaced by hand (every entrant once, or refused).
         table = first["tables"][0]
         a, b, c = table["first"], table["second"], first["byes"][0]

@@ -93,8 +93,11 @@ async function loadDashboard() {
 }
 
 async function loadTables() {
-  const game = $('#table-filter').elements.game.value;
-  const { tables } = await api('GET', `tables${game ? `?game=${encodeURIComponent(game)}` : ''}`);
+  const { game, tournament } = $('#table-filter').elements;
+  const query = new URLSearchParams();
+  if (game.value) query.set('game', game.value);
+  if (tournament.value.trim()) query.set('tournament', tournament.value.trim());
+  const { tables } = await api('GET', `tables${String(query) ? `?${query}` : ''}`);
   const body = $('#tables tbody');
   body.replaceChildren();
   for (const table of tables) {

@@ -151,7 +151,18 @@ ApiAnswer Console::Tables(const StaffMember&, const Query& query) {
     if (!id) return ApiError(400, "player must be an account id");
     filter.player = *id;
   }
-  const auto tables = hub_.tables().List(filter);
+  // tournament: an event's id, or true / false for any event's tables / no event's.
+  std::optional<std::int64_t> event;
+  const std::optional<bool> any_event = flag("tournament");
+  if (const auto text = Get(query, "tournament"); !text.empty() && !any_event) {
+    event = Id(text);
+    if (!event) return ApiError(400, "tournament must be an event's id, true or false");
+  }
+  auto tables = hub_.tables().List(filter);
+  std::erase_if(tables, [&](const v1::TableInfo& info) {
+    if (event) return info.tournament_id() != *event;
+    return any_event && (info.tournament_id() != 0) != *any_event;
+  });
   return Json([&](Writer& w) {
     w.StartObject();
     w.Key("tables");
@@ -467,15 +478,21 @@ ApiAnswer Console::Announce(const StaffMember& who, const rapidjson::Value& body
   const std::string text = Text(body, "text");
   if (text.empty() || text.size() > 500) return ApiError(400, "text: 1 to 500 bytes");
   store_.Audit({who.name, "announce", "every player", text, "ok"});
-  auto message = std::make_shared<v1::Envelope>();
-  message->mutable_announcement()->set_text(text);
-  message->mutable_announcement()->set_sent_unix_ms(store_.clock().NowMs());
-  const int reached = hub_.sanctions().SendToAll(message);
+  const std::int64_t now = store_.clock().NowMs();
+  const int reached = ShowAnnouncement(text, now);
+  if (elsewhere_) elsewhere_->AnnounceElsewhere(text, now);  // a cluster's other nodes
   return Json([&](Writer& w) {
     w.StartObject();
     Key(w, "connections", reached);
     w.EndObject();
   });
+}
+
+int Console::ShowAnnouncement(const std::string& text, std::int64_t sent_ms) {
+  auto message = std::make_shared<v1::Envelope>();
+  message->mutable_announcement()->set_text(text);
+  message->mutable_announcement()->set_sent_unix_ms(sent_ms);
+  return hub_.sanctions().SendToAll(message);
 }
 
 ApiAnswer Console::Staff(const StaffMember&) {

@@ -11,6 +11,7 @@
 #include "server/app/admin/metrics_window.h"
 #include "server/app/admin/staff_auth.h"
 #include "server/app/admin/staff_store.h"
+#include "server/app/announcements.h"
 #include "server/app/hub.h"
 
 namespace kafenio::server::admin {
@@ -38,6 +39,10 @@ class Console {
 
   // At start: the sanctions in force, into the game side's board.
   void LoadSanctions();
+  // A clustered node's way to the other nodes' players, before serving; none: alone.
+  void SetAnnouncements(Announcements* elsewhere) { elsewhere_ = elsewhere; }
+  // Shows an announcement to every signed-in connection of this node; returns how many.
+  int ShowAnnouncement(const std::string& text, std::int64_t sent_ms);
 
   ApiAnswer Me(const StaffMember& who, const std::string& csrf);
   // `limiter_keys`: the names and addresses the sign-in limiter tracks (StaffAuth).
@@ -91,6 +96,7 @@ class Console {
   Hub& hub_;
   StaffStore& store_;
   MetricsWindow window_;  // the dashboard's rates
+  Announcements* elsewhere_ = nullptr;
 };
 
 // A JSON error body: {"error": message}.

@@ -36,6 +36,15 @@ void PlayerSignals::Stop() {
 void PlayerSignals::Changed(std::int64_t account_id, bool renamed) {
   std::string payload = std::to_string(account_id);
   if (renamed) payload += " rename " + node_;
+  Notify(std::move(payload));
+}
+
+// "announce NODE SENT_MS TEXT" (the text up to 500 bytes; a payload may have 8000).
+void PlayerSignals::AnnounceElsewhere(const std::string& text, std::int64_t sent_ms) {
+  Notify("announce " + node_ + " " + std::to_string(sent_ms) + " " + text);
+}
+
+void PlayerSignals::Notify(std::string payload) {
   boost::asio::post(executor_, [store = store_, payload = std::move(payload)] {
     try {
       store->NotifyPlayers(payload);
@@ -64,6 +73,17 @@ void PlayerSignals::Follow() {
 }
 
 void PlayerSignals::Take(const std::string& payload) {
+  if (payload.starts_with("announce ")) {
+    std::istringstream words(payload.substr(9));
+    std::string from;
+    std::int64_t sent_ms = 0;
+    if (!(words >> from >> sent_ms) || from == node_ || !on_announcement_) return;
+    words.get();  // the space before the text
+    std::string text;
+    std::getline(words, text, '\0');
+    if (!text.empty()) on_announcement_(text, sent_ms);
+    return;
+  }
   std::istringstream words(payload);
   std::int64_t account = 0;
   std::string kind;
