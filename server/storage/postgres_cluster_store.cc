@@ -69,7 +69,7 @@ class Reconnecting {
 class PostgresClusterStore final : public ClusterStore {
  public:
   explicit PostgresClusterStore(const std::string& conninfo)
-      : db_(conninfo), listener_(conninfo), locks_(conninfo) {}
+      : db_(conninfo), listener_(conninfo), tournament_listener_(conninfo), locks_(conninfo) {}
 
   void Announce(const std::string& node, const std::string& address,
                 std::int64_t started_ms) override {
@@ -171,6 +171,31 @@ class PostgresClusterStore final : public ClusterStore {
         "UPDATE tournament_leases SET expires_at = clock_timestamp() - INTERVAL '1 millisecond'"
         " WHERE node = $1 AND tournament_id = ANY($2::BIGINT[])",
         Params().Add(node).AddArray(tournaments));
+  }
+
+  std::vector<std::int64_t> WaitForTournamentChanges(int timeout_ms) override {
+    const bool fresh = !tournament_listener_.open();
+    pg::Connection& db = *tournament_listener_;
+    if (fresh) db.Command("LISTEN kafenio_tournaments");
+    std::vector<std::int64_t> ids = DrainIds(db);
+    if (!ids.empty()) return ids;
+    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
+    if (::poll(&socket, 1, timeout_ms) <= 0) return ids;
+    if (PQconsumeInput(db.handle()) == 0) {
+      tournament_listener_.Reset();
+      throw StorageError("lost the tournaments' LISTEN connection");
+    }
+    return DrainIds(db);
+  }
+
+  std::vector<std::pair<std::int64_t, std::int64_t>> TournamentLogLengths() override {
+    std::lock_guard lock(mutex_);
+    const pg::Result rows = (*db_).Run(
+        "SELECT t.id, (SELECT count(*) FROM tournament_log g WHERE g.tournament_id = t.id)"
+        " FROM tournaments t WHERE t.state <> 'finished'");
+    std::vector<std::pair<std::int64_t, std::int64_t>> lengths;
+    for (int r = 0; r < rows.rows(); ++r) lengths.emplace_back(rows.Int(r, 0), rows.Int(r, 1));
+    return lengths;
   }
 
   std::optional<TableLocation> Locate(const std::string& public_id) override {
@@ -287,9 +312,23 @@ class PostgresClusterStore final : public ClusterStore {
     return any;
   }
 
+  // The events named by the announcements queued on the connection.
+  static std::vector<std::int64_t> DrainIds(pg::Connection& db) {
+    std::vector<std::int64_t> ids;
+    while (PGnotify* note = PQnotifies(db.handle())) {
+      try {
+        ids.push_back(std::stoll(note->extra));
+      } catch (const std::exception&) {
+      }
+      PQfreemem(note);
+    }
+    return ids;
+  }
+
   std::mutex mutex_;  // db_: the lease loop, the lobby and the read pool share it
   Reconnecting db_;
   Reconnecting listener_;  // only WaitForLobbyChange's thread
+  Reconnecting tournament_listener_;  // only WaitForTournamentChanges's thread
   std::mutex locks_mutex_;
   Reconnecting locks_;  // advisory locks live as long as this session
 };
