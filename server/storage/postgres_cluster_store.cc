@@ -153,15 +153,15 @@ class PostgresClusterStore final : public ClusterStore {
         " ON CONFLICT (tournament_id) DO NOTHING");
     const std::string claimable = own ? "(e.node = $1 OR e.expires_at < clock_timestamp())"
                                       : "e.expires_at < clock_timestamp()";
-    return Ids((*db_).Run(
-        "UPDATE tournament_leases l SET node = $1, epoch = l.epoch + 1,"
-        " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
-        " WHERE l.tournament_id IN (SELECT e.tournament_id FROM tournament_leases e JOIN"
-        " tournaments t ON t.id = e.tournament_id WHERE " +
-            claimable +
-            " AND t.state <> 'finished' ORDER BY e.expires_at LIMIT $3"
-            " FOR UPDATE OF e SKIP LOCKED) RETURNING l.tournament_id",
-        Params().Add(node).Add(LeaseMs(lease_ms)).Add(limit)));
+    return Ids(
+        (*db_).Run("UPDATE tournament_leases l SET node = $1, epoch = l.epoch + 1,"
+                   " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
+                   " WHERE l.tournament_id IN (SELECT e.tournament_id FROM tournament_leases e JOIN"
+                   " tournaments t ON t.id = e.tournament_id WHERE " +
+                       claimable +
+                       " AND t.state <> 'finished' ORDER BY e.expires_at LIMIT $3"
+                       " FOR UPDATE OF e SKIP LOCKED) RETURNING l.tournament_id",
+                   Params().Add(node).Add(LeaseMs(lease_ms)).Add(limit)));
   }
 
   void ReleaseTournaments(const std::string& node,
@@ -174,18 +174,15 @@ class PostgresClusterStore final : public ClusterStore {
   }
 
   std::vector<std::int64_t> WaitForTournamentChanges(int timeout_ms) override {
-    const bool fresh = !tournament_listener_.open();
-    pg::Connection& db = *tournament_listener_;
-    if (fresh) db.Command("LISTEN kafenio_tournaments");
-    std::vector<std::int64_t> ids = DrainIds(db);
-    if (!ids.empty()) return ids;
-    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
-    if (::poll(&socket, 1, timeout_ms) <= 0) return ids;
-    if (PQconsumeInput(db.handle()) == 0) {
-      tournament_listener_.Reset();
-      throw StorageError("lost the tournaments' LISTEN connection");
+    std::vector<std::int64_t> ids;
+    for (const std::string& payload :
+         Listen(tournament_listener_, "kafenio_tournaments", timeout_ms)) {
+      try {
+        ids.push_back(std::stoll(payload));
+      } catch (const std::exception&) {
+      }
     }
-    return DrainIds(db);
+    return ids;
   }
 
   std::vector<std::pair<std::int64_t, std::int64_t>> TournamentLogLengths() override {
@@ -279,18 +276,7 @@ class PostgresClusterStore final : public ClusterStore {
   }
 
   bool WaitForLobbyChange(int timeout_ms) override {
-    const bool fresh = !listener_.open();
-    pg::Connection& db = *listener_;
-    if (fresh) db.Command("LISTEN kafenio_lobby");
-    // Anything queued already counts.
-    if (Drain(db)) return true;
-    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
-    if (::poll(&socket, 1, timeout_ms) <= 0) return false;
-    if (PQconsumeInput(db.handle()) == 0) {
-      listener_.Reset();
-      throw StorageError("lost the lobby's LISTEN connection");
-    }
-    return Drain(db);
+    return !Listen(listener_, "kafenio_lobby", timeout_ms).empty();
   }
 
   bool TryLock(std::int64_t key) override {
@@ -303,31 +289,37 @@ class PostgresClusterStore final : public ClusterStore {
   }
 
  private:
-  static bool Drain(pg::Connection& db) {
-    bool any = false;
-    while (PGnotify* note = PQnotifies(db.handle())) {
-      any = true;
-      PQfreemem(note);
+  // Waits up to `timeout_ms` for notifications on `channel` (LISTENing on a fresh
+  // connection first); returns their payloads, none when the wait ran out.
+  static std::vector<std::string> Listen(Reconnecting& listener, const std::string& channel,
+                                         int timeout_ms) {
+    const bool fresh = !listener.open();
+    pg::Connection& db = *listener;
+    if (fresh) db.Command("LISTEN " + channel);
+    // Anything queued already counts.
+    std::vector<std::string> payloads = Drain(db);
+    if (!payloads.empty()) return payloads;
+    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
+    if (::poll(&socket, 1, timeout_ms) <= 0) return payloads;
+    if (PQconsumeInput(db.handle()) == 0) {
+      listener.Reset();
+      throw StorageError("lost the LISTEN connection of " + channel);
     }
-    return any;
+    return Drain(db);
   }
 
-  // The events named by the announcements queued on the connection.
-  static std::vector<std::int64_t> DrainIds(pg::Connection& db) {
-    std::vector<std::int64_t> ids;
+  static std::vector<std::string> Drain(pg::Connection& db) {
+    std::vector<std::string> payloads;
     while (PGnotify* note = PQnotifies(db.handle())) {
-      try {
-        ids.push_back(std::stoll(note->extra));
-      } catch (const std::exception&) {
-      }
+      payloads.emplace_back(note->extra);
       PQfreemem(note);
     }
-    return ids;
+    return payloads;
   }
 
   std::mutex mutex_;  // db_: the lease loop, the lobby and the read pool share it
   Reconnecting db_;
-  Reconnecting listener_;  // only WaitForLobbyChange's thread
+  Reconnecting listener_;             // only WaitForLobbyChange's thread
   Reconnecting tournament_listener_;  // only WaitForTournamentChanges's thread
   std::mutex locks_mutex_;
   Reconnecting locks_;  // advisory locks live as long as this session

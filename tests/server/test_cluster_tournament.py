@@ -23,7 +23,7 @@ import tempfile
 import time
 import urllib.request
 
-from cluster_player import SECRET, Node
+from cluster_player import Node, stop_nodes, write_secret
 from kafenio_client import Client, ServerError, run
 from postgres_server import PostgresDatabase
 from tournament_events import check_log
@@ -47,13 +47,20 @@ async def view(client, tid):
     return (await client.request("get_tournament", {"tournament_id": str(tid)}))["tournament"]
 
 
+async def wait_finished(client, tid, timeout=60):
+    deadline = time.monotonic() + timeout
+    while True:
+        state = (await view(client, tid))["summary"]["state"]
+        if state == "finished":
+            return
+        assert time.monotonic() < deadline, f"event {tid} did not finish: {state}"
+        await asyncio.sleep(0.2)
+
+
 async def main(binary):
     db = PostgresDatabase()
     folder = tempfile.mkdtemp(prefix="kafenio-cluster-tournament-")
-    secret = os.path.join(folder, "server-secret")
-    with open(secret, "w") as f:
-        f.write(SECRET + "\n")
-    os.chmod(secret, 0o600)
+    secret = write_secret(folder)
     log = open(os.path.join(folder, "nodes.log"), "w")
     settings = ("lease_ms=1500", "bot_delay_ms=5", "bot_threads=2")
     nodes = [Node(binary, name, db.conninfo, secret, log, settings) for name in ("a", "b", "c")]
@@ -131,13 +138,7 @@ async def main(binary):
         killed_at = time.monotonic()
         await director.close()
         watcher = await Client.connect(c.url)
-        deadline = time.monotonic() + 60
-        while True:
-            state = (await view(watcher, tid))["summary"]["state"]
-            if state == "finished":
-                break
-            assert time.monotonic() < deadline, f"the event did not finish: {state}"
-            await asyncio.sleep(0.2)
+        await wait_finished(watcher, tid)
         took = time.monotonic() - killed_at
         holder, epoch = lease_of(db, tid)
         assert holder in ("b", "c") and epoch >= 2, (holder, epoch)
@@ -183,13 +184,7 @@ async def main(binary):
             await asyncio.sleep(0.1)
         await asyncio.sleep(1.0)
         c.resume()
-        deadline = time.monotonic() + 60
-        while True:
-            state = (await view(watcher, tid2))["summary"]["state"]
-            if state == "finished":
-                break
-            assert time.monotonic() < deadline, f"the second event did not finish: {state}"
-            await asyncio.sleep(0.2)
+        await wait_finished(watcher, tid2)
         assert lease_of(db, tid2)[0] == "b", lease_of(db, tid2)
         entries = log_entries(db, tid2)
         rounds, opened = check_log(entries)
@@ -207,9 +202,7 @@ async def main(binary):
         print("cluster tournament: node c, paused past its lease, was fenced; node b finished"
               " its event")
     finally:
-        for node in nodes:
-            if node.server.alive():
-                node.server.stop()
+        stop_nodes(nodes)
         log.close()
         db.drop()
 
