@@ -93,8 +93,8 @@ void ClusterNode::TellTournaments(std::vector<std::int64_t> held) {
   }
   for (const std::int64_t id : tournaments_) {
     if (!std::binary_search(held.begin(), held.end(), id)) {
-      log::warn("cluster: node {} no longer holds tournament {}: stops running it", options_.node,
-                id);
+      log::info("cluster: node {} no longer holds tournament {} (finished, or its lease passed)",
+                options_.node, id);
     }
   }
   tournaments_ = held;
