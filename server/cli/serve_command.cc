@@ -19,6 +19,7 @@
 #include "server/app/cluster/cluster_node.h"
 #include "server/app/cluster/player_signals.h"
 #include "server/app/cluster/shared_lobby.h"
+#include "server/app/cluster/tournament_follower.h"
 #include "server/app/crypto.h"
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
@@ -63,11 +64,13 @@ std::string SecretPath(const server::ServerConfig& config) {
   return config.secret_file.empty() ? DefaultSecretPath(config.db_path) : config.secret_file;
 }
 
-// A clustered node's parts: its leases (and where tables are), the shared lobby, and
-// players' sanctions and sessions followed across the nodes.
+// A clustered node's parts: its leases (and where tables are), the shared lobby, players'
+// sanctions and sessions followed across the nodes, and the events: every node follows them
+// all and runs those whose lease it holds.
 struct Cluster {
   Cluster(const server::ServerConfig& config, const boost::asio::ip::tcp::endpoint& endpoint,
-          server::Hub& hub, server::Clock& clock, server::admin::StaffStore& staff_store)
+          server::Hub& hub, server::Clock& clock, server::admin::StaffStore& staff_store,
+          server::StoredTournaments& tournaments, server::TournamentRunner& runner)
       : options{config.node_name, AddressOf(config, endpoint), config.lease_ms},
         leases_store(storage::OpenPostgresClusterStore(config.db_path)),
         node(options, *leases_store, hub.tables(), clock),
@@ -77,12 +80,18 @@ struct Cluster {
         players(
             config.node_name, storage::OpenPostgresClusterStore(config.db_path), node.executor(),
             [this](std::int64_t account, bool renamed) { recheck.Account(account, renamed); },
-            [this] { recheck.Everyone(); }) {
+            [this] { recheck.Everyone(); }),
+        follower(storage::OpenPostgresClusterStore(config.db_path), tournaments,
+                 std::max(config.lease_ms / 3, 1)) {
     hub.SetCluster(&node);
     hub.tables().AddListener(lobby);
     hub.SetPlayerChanges(&players);
+    runner.SetClustered(&node);
+    node.SetTournamentsHeld(
+        [&runner](const std::vector<std::int64_t>& held) { runner.Hold(held); });
   }
   int Start() {
+    follower.Start();
     const int taken = node.Start();
     lobby.Start();
     players.Start();
@@ -91,6 +100,7 @@ struct Cluster {
   // Before the tables stop: no more lease rounds (nothing taken over while stopping).
   void StopRounds() {
     players.Stop();
+    follower.Stop();
     lobby.Stop();
     node.StopRounds();
   }
@@ -111,6 +121,7 @@ struct Cluster {
   server::SharedLobby lobby;
   server::admin::PlayerRecheck recheck;
   server::PlayerSignals players;
+  server::TournamentFollower follower;
 };
 
 }  // namespace
@@ -295,15 +306,12 @@ int RunServe(const Args& args) {
       server::AdminRoutes(server::AdminServices{hub, staff_auth, console, console_work});
   server::ServerContext admin_context{config, hub, metrics, admin_routes, false};
   const auto admin_endpoint = server::StartListener(io, admin_context, std::move(*admin_port));
-  // The server running the events' rounds (docs/tournaments.md). A clustered node does not
-  // run events yet (event leases, docs/scaling.md).
-  std::unique_ptr<server::TournamentRunner> tournament_runner;
-  if (config.node_name.empty()) {
-    tournament_runner = std::make_unique<server::TournamentRunner>(
-        *tournaments, hub, store->storage(), io.get_executor());
-    tournament_runner->Install();
-    hub.SetTournamentRunner(tournament_runner.get());
-  }
+  // The server running the events' rounds (docs/tournaments.md); a clustered node runs
+  // those whose lease it holds (docs/scaling.md, "Tournaments in a cluster").
+  auto tournament_runner = std::make_unique<server::TournamentRunner>(
+      *tournaments, hub, store->storage(), io.get_executor());
+  tournament_runner->Install();
+  hub.SetTournamentRunner(tournament_runner.get());
   // Before serving: every match a crash interrupted carries on. A clustered node takes only
   // its own tables and those whose node is gone (server/app/cluster/).
   int recovered = 0;
@@ -315,13 +323,15 @@ int RunServe(const Args& args) {
     tournament_runner->Start();
   } else {
     try {
-      cluster = std::make_unique<Cluster>(config, endpoint, hub, clock, staff_store);
+      cluster = std::make_unique<Cluster>(config, endpoint, hub, clock, staff_store, *tournaments,
+                                          *tournament_runner);
       // Announcements reach the players of every node.
       cluster->players.OnAnnounce([&console](const std::string& text, std::int64_t sent_ms) {
         console.ShowAnnouncement(text, sent_ms);
       });
       console.SetAnnouncements(&cluster->players);
       recovered = cluster->Start();
+      tournament_runner->Start();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "kafenio serve: cannot join the cluster: %s\n", e.what());
       return 1;

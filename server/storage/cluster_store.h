@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kafenio::storage {
@@ -90,6 +91,14 @@ class ClusterStore {
   // Ends the node's leases on these events now (a clean stop).
   virtual void ReleaseTournaments(const std::string& node,
                                   const std::vector<std::int64_t>& tournaments) = 0;
+
+  // Every node follows every event (migration 0018): waits up to `timeout_ms` for
+  // announcements on kafenio_tournaments; returns the events named (an event created or
+  // with new log entries), none when the wait ran out. Uses a connection of its own.
+  virtual std::vector<std::int64_t> WaitForTournamentChanges(int timeout_ms) = 0;
+  // How many log entries each event not finished has (the sweep that catches whatever a
+  // lost announcement would have missed).
+  virtual std::vector<std::pair<std::int64_t, std::int64_t>> TournamentLogLengths() = 0;
 };
 
 std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo);

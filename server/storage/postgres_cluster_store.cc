@@ -69,7 +69,11 @@ class Reconnecting {
 class PostgresClusterStore final : public ClusterStore {
  public:
   explicit PostgresClusterStore(const std::string& conninfo)
-      : db_(conninfo), listener_(conninfo), players_listener_(conninfo), locks_(conninfo) {}
+      : db_(conninfo),
+        listener_(conninfo),
+        players_listener_(conninfo),
+        tournament_listener_(conninfo),
+        locks_(conninfo) {}
 
   void Announce(const std::string& node, const std::string& address,
                 std::int64_t started_ms) override {
@@ -153,15 +157,15 @@ class PostgresClusterStore final : public ClusterStore {
         " ON CONFLICT (tournament_id) DO NOTHING");
     const std::string claimable = own ? "(e.node = $1 OR e.expires_at < clock_timestamp())"
                                       : "e.expires_at < clock_timestamp()";
-    return Ids((*db_).Run(
-        "UPDATE tournament_leases l SET node = $1, epoch = l.epoch + 1,"
-        " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
-        " WHERE l.tournament_id IN (SELECT e.tournament_id FROM tournament_leases e JOIN"
-        " tournaments t ON t.id = e.tournament_id WHERE " +
-            claimable +
-            " AND t.state <> 'finished' ORDER BY e.expires_at LIMIT $3"
-            " FOR UPDATE OF e SKIP LOCKED) RETURNING l.tournament_id",
-        Params().Add(node).Add(LeaseMs(lease_ms)).Add(limit)));
+    return Ids(
+        (*db_).Run("UPDATE tournament_leases l SET node = $1, epoch = l.epoch + 1,"
+                   " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
+                   " WHERE l.tournament_id IN (SELECT e.tournament_id FROM tournament_leases e JOIN"
+                   " tournaments t ON t.id = e.tournament_id WHERE " +
+                       claimable +
+                       " AND t.state <> 'finished' ORDER BY e.expires_at LIMIT $3"
+                       " FOR UPDATE OF e SKIP LOCKED) RETURNING l.tournament_id",
+                   Params().Add(node).Add(LeaseMs(lease_ms)).Add(limit)));
   }
 
   void ReleaseTournaments(const std::string& node,
@@ -171,6 +175,28 @@ class PostgresClusterStore final : public ClusterStore {
         "UPDATE tournament_leases SET expires_at = clock_timestamp() - INTERVAL '1 millisecond'"
         " WHERE node = $1 AND tournament_id = ANY($2::BIGINT[])",
         Params().Add(node).AddArray(tournaments));
+  }
+
+  std::vector<std::int64_t> WaitForTournamentChanges(int timeout_ms) override {
+    std::vector<std::int64_t> ids;
+    for (const std::string& payload :
+         Listen(tournament_listener_, "kafenio_tournaments", timeout_ms)) {
+      try {
+        ids.push_back(std::stoll(payload));
+      } catch (const std::exception&) {
+      }
+    }
+    return ids;
+  }
+
+  std::vector<std::pair<std::int64_t, std::int64_t>> TournamentLogLengths() override {
+    std::lock_guard lock(mutex_);
+    const pg::Result rows = (*db_).Run(
+        "SELECT t.id, (SELECT count(*) FROM tournament_log g WHERE g.tournament_id = t.id)"
+        " FROM tournaments t WHERE t.state <> 'finished'");
+    std::vector<std::pair<std::int64_t, std::int64_t>> lengths;
+    for (int r = 0; r < rows.rows(); ++r) lengths.emplace_back(rows.Int(r, 0), rows.Int(r, 1));
+    return lengths;
   }
 
   std::optional<TableLocation> Locate(const std::string& public_id) override {
@@ -254,18 +280,7 @@ class PostgresClusterStore final : public ClusterStore {
   }
 
   bool WaitForLobbyChange(int timeout_ms) override {
-    const bool fresh = !listener_.open();
-    pg::Connection& db = *listener_;
-    if (fresh) db.Command("LISTEN kafenio_lobby");
-    // Anything queued already counts.
-    if (Drain(db)) return true;
-    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
-    if (::poll(&socket, 1, timeout_ms) <= 0) return false;
-    if (PQconsumeInput(db.handle()) == 0) {
-      listener_.Reset();
-      throw StorageError("lost the lobby's LISTEN connection");
-    }
-    return Drain(db);
+    return !Listen(listener_, "kafenio_lobby", timeout_ms).empty();
   }
 
   void NotifyPlayers(const std::string& payload) override {
@@ -274,18 +289,8 @@ class PostgresClusterStore final : public ClusterStore {
   }
 
   std::vector<std::string> WaitForPlayerChanges(int timeout_ms, bool& resync) override {
-    resync = !players_listener_.open();
-    pg::Connection& db = *players_listener_;
-    if (resync) db.Command("LISTEN kafenio_players");
-    std::vector<std::string> payloads = Payloads(db);
-    if (!payloads.empty()) return payloads;
-    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
-    if (::poll(&socket, 1, timeout_ms) <= 0) return payloads;
-    if (PQconsumeInput(db.handle()) == 0) {
-      players_listener_.Reset();
-      throw StorageError("lost the players' LISTEN connection");
-    }
-    return Payloads(db);
+    resync = !players_listener_.open();  // a fresh LISTEN: notices may have been missed
+    return Listen(players_listener_, "kafenio_players", timeout_ms);
   }
 
   bool TryLock(std::int64_t key) override {
@@ -298,19 +303,29 @@ class PostgresClusterStore final : public ClusterStore {
   }
 
  private:
-  static bool Drain(pg::Connection& db) {
-    bool any = false;
-    while (PGnotify* note = PQnotifies(db.handle())) {
-      any = true;
-      PQfreemem(note);
+  // Waits up to `timeout_ms` for notifications on `channel` (LISTENing on a fresh
+  // connection first); returns their payloads, none when the wait ran out.
+  static std::vector<std::string> Listen(Reconnecting& listener, const std::string& channel,
+                                         int timeout_ms) {
+    const bool fresh = !listener.open();
+    pg::Connection& db = *listener;
+    if (fresh) db.Command("LISTEN " + channel);
+    // Anything queued already counts.
+    std::vector<std::string> payloads = Drain(db);
+    if (!payloads.empty()) return payloads;
+    pollfd socket{PQsocket(db.handle()), POLLIN, 0};
+    if (::poll(&socket, 1, timeout_ms) <= 0) return payloads;
+    if (PQconsumeInput(db.handle()) == 0) {
+      listener.Reset();
+      throw StorageError("lost the LISTEN connection of " + channel);
     }
-    return any;
+    return Drain(db);
   }
 
-  static std::vector<std::string> Payloads(pg::Connection& db) {
+  static std::vector<std::string> Drain(pg::Connection& db) {
     std::vector<std::string> payloads;
     while (PGnotify* note = PQnotifies(db.handle())) {
-      payloads.emplace_back(note->extra ? note->extra : "");
+      payloads.emplace_back(note->extra);
       PQfreemem(note);
     }
     return payloads;
@@ -318,8 +333,9 @@ class PostgresClusterStore final : public ClusterStore {
 
   std::mutex mutex_;  // db_: the lease loop, the lobby and the read pool share it
   Reconnecting db_;
-  Reconnecting listener_;  // only WaitForLobbyChange's thread
-  Reconnecting players_listener_;  // only WaitForPlayerChanges's thread
+  Reconnecting listener_;             // only WaitForLobbyChange's thread
+  Reconnecting players_listener_;     // only WaitForPlayerChanges's thread
+  Reconnecting tournament_listener_;  // only WaitForTournamentChanges's thread
   std::mutex locks_mutex_;
   Reconnecting locks_;  // advisory locks live as long as this session
 };

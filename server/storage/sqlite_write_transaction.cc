@@ -302,11 +302,13 @@ std::int64_t SqliteWriteTransaction::CreateTournament(const TournamentRow& tourn
 }
 
 void SqliteWriteTransaction::AppendTournamentLog(const TournamentLogEntry& entry) {
-  // Only as the next entry: a log never has a gap, whatever failed before this write.
+  // Only as the next entry: a log never has a gap, whatever failed before this write. An
+  // entry number already taken breaks the primary key (a conflict: the writer's view of
+  // the log was behind, docs/scaling.md "Tournaments in a cluster").
   db_.Prepare(
          "INSERT INTO tournament_log (tournament_id, entry, kind, payload, at_ms)"
          " SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT coalesce(max(entry), 0) FROM tournament_log"
-         " WHERE tournament_id = ?1) = ?2 - 1")
+         " WHERE tournament_id = ?1) >= ?2 - 1")
       .Bind(1, entry.tournament_id)
       .Bind(2, entry.entry)
       .Bind(3, entry.kind)

@@ -4,6 +4,7 @@ the way the web client does: on a redirect it reconnects to the named node, resu
 session with its token and joins again; while the table moves (TABLE_MOVING) it asks again
 in a moment; when its node dies it goes to another node it knows."""
 import asyncio
+import os
 import random
 import signal
 
@@ -13,6 +14,22 @@ from kafenio_client import (Client, ServerError, ServerProcess, game_view, note_
                             play_move_as_player, unless_closed)
 
 SECRET = "5a" * 32
+
+
+def write_secret(folder):
+    """The nodes' shared server secret, in `folder`; returns its path."""
+    path = os.path.join(folder, "server-secret")
+    with open(path, "w") as f:
+        f.write(SECRET + "\n")
+    os.chmod(path, 0o600)  # the server refuses a secret others can read
+    return path
+
+
+def stop_nodes(nodes):
+    """Stops every node still running."""
+    for node in nodes:
+        if node.server.alive():
+            node.server.stop()
 
 
 class Node:

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from cluster_player import SECRET, ClusterPlayer, Node
+from cluster_player import ClusterPlayer, Node, stop_nodes, write_secret
 from kafenio_client import Client, run
 from postgres_server import PostgresDatabase
 
@@ -34,10 +34,7 @@ async def wait_for_lobby(watcher, table_id, present=True, timeout=10):
 async def main(binary):
     db = PostgresDatabase()
     folder = tempfile.mkdtemp(prefix="kafenio-cluster-lobby-")
-    secret = os.path.join(folder, "server-secret")
-    with open(secret, "w") as f:
-        f.write(SECRET + "\n")
-    os.chmod(secret, 0o600)  # the server refuses a secret others can read
+    secret = write_secret(folder)
     log = open(os.path.join(folder, "nodes.log"), "w")
     settings = ("lease_ms=1500", "bot_delay_ms=20")
     nodes = [Node(binary, name, db.conninfo, secret, log, settings) for name in ("a", "b")]
@@ -98,9 +95,7 @@ async def main(binary):
               f"finished {took:.1f}s after node a's death")
         await watcher.close()
     finally:
-        for node in nodes:
-            if node.server.alive():
-                node.server.stop()
+        stop_nodes(nodes)
         log.close()
         db.drop()
 

@@ -1,6 +1,8 @@
-// An event's rounds run from one node at a time (migration 0009): its log and state are
-// written only by the holder of its unexpired lease, enforced by the database; a lease that
-// has passed is claimed by another node with the next epoch, and the old holder is fenced.
+// An event's rounds run from one node at a time (migrations 0009 and 0018): only the holder
+// of its unexpired lease opens its rounds' tables (table_opened), enforced by the database;
+// a lease that has passed is claimed by another node with the next epoch, and the old
+// holder is fenced. Requests and the tables' news may come from any node: the log's key
+// lets one writer take each entry number, and a node that was behind gets a conflict.
 #include <catch2/catch.hpp>
 
 #include "server/storage/cluster_store.h"
@@ -21,9 +23,11 @@ std::int64_t CreateEvent(Storage& store, std::int64_t director, const std::strin
   return id;
 }
 
-WriteStatus Append(Storage& store, std::int64_t id, std::int64_t entry) {
+// A table opened for the event: the runner's own entry, which the lease fences.
+WriteStatus Append(Storage& store, std::int64_t id, std::int64_t entry,
+                   const std::string& kind = "table_opened") {
   return Write(store, [&](WriteTransaction& tx) {
-    tx.AppendTournamentLog({id, entry, "started", "{}", entry});
+    tx.AppendTournamentLog({id, entry, kind, "{}", entry});
   });
 }
 
@@ -49,8 +53,14 @@ TEST_CASE("only the holder of an event's lease writes its log, and a passed leas
   const auto intruder = Append(*node_b, id, 2);
   CHECK_FALSE(intruder.ok());
   CHECK_THAT(intruder.error, Catch::Contains("lease"));
-  CHECK_FALSE(
-      Write(*node_b, [&](WriteTransaction& tx) { tx.SetTournamentState(id, "finished"); }).ok());
+  // A request asked on b (an entry, a withdrawal...) is written there, at the next number
+  // only: one decided on an out-of-date log finds its number taken (a conflict).
+  REQUIRE(Append(*node_b, id, 2, "entrant_added").ok());
+  const auto behind = Append(*node_a, id, 2, "entrant_added");
+  CHECK_FALSE(behind.ok());
+  CHECK(behind.conflict);
+  CHECK(Write(*node_b, [&](WriteTransaction& tx) { tx.SetTournamentState(id, "running"); }).ok());
+  REQUIRE(Append(*node_a, id, 3).ok());
   CHECK(cluster->RenewTournaments("a", 60000) == std::vector<std::int64_t>{id});
   CHECK(cluster->ClaimTournaments("b", 60000, 10, false).empty());  // a holds it
 
@@ -59,13 +69,13 @@ TEST_CASE("only the holder of an event's lease writes its log, and a passed leas
       "UPDATE tournament_leases SET expires_at = clock_timestamp() - INTERVAL '1 second'"
       " WHERE tournament_id = $1",
       pg::Params().Add(id));
-  CHECK_FALSE(Append(*node_a, id, 2).ok());
+  CHECK_FALSE(Append(*node_a, id, 4).ok());
   CHECK(cluster->RenewTournaments("a", 60000).empty());
   CHECK(cluster->ClaimTournaments("b", 60000, 10, false) == std::vector<std::int64_t>{id});
   CHECK(lease(id) == std::pair<std::string, std::int64_t>{"b", 2});
-  REQUIRE(Append(*node_b, id, 2).ok());
-  CHECK_FALSE(Append(*node_a, id, 3).ok());
-  CHECK(fixture.store->LoadTournamentLog(id).size() == 2);
+  REQUIRE(Append(*node_b, id, 4).ok());
+  CHECK_FALSE(Append(*node_a, id, 5).ok());
+  CHECK(fixture.store->LoadTournamentLog(id).size() == 4);
 
   // A clean stop releases it; a restarted node takes its own back at once.
   cluster->ReleaseTournaments("b", {id});

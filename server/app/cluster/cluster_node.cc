@@ -32,6 +32,7 @@ int ClusterNode::Start() {
     if (claimed.empty()) break;
     taken += Adopt(claimed);
   }
+  HoldTournaments(true);
   RefreshNodes();
   started_ = true;
   thread_ = std::thread([this] { io_.run(); });
@@ -54,13 +55,50 @@ void ClusterNode::Round() {
     last_renewed_ms_ = clock_.NowMs();
     DropLost(before, held);
     Adopt(store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch));
+    // After the tables: an event taken over finds the tables this node took with it.
+    HoldTournaments(false);
     RefreshNodes();
   } catch (const std::exception& error) {
     log::warn("cluster: cannot renew this node's leases: {}", error.what());
     // Without renewals the leases pass by the database's clock: stop playing before then
     // would be better, at the latest when a whole lease has gone by on ours.
-    if (clock_.NowMs() - last_renewed_ms_ >= options_.lease_ms) DropLost(before, {});
+    if (clock_.NowMs() - last_renewed_ms_ >= options_.lease_ms) {
+      DropLost(before, {});
+      TellTournaments({});
+    }
   }
+}
+
+void ClusterNode::HoldTournaments(bool own) {
+  std::vector<std::int64_t> held;
+  if (!own) held = store_.RenewTournaments(options_.node, options_.lease_ms);
+  for (;;) {
+    const auto claimed =
+        store_.ClaimTournaments(options_.node, options_.lease_ms, options_.claim_batch, own);
+    for (const std::int64_t id : claimed) {
+      if (std::find(held.begin(), held.end(), id) == held.end()) held.push_back(id);
+    }
+    if (static_cast<int>(claimed.size()) < options_.claim_batch) break;
+    if (own) own = false;  // the next batches: only events whose lease passed
+  }
+  TellTournaments(std::move(held));
+}
+
+void ClusterNode::TellTournaments(std::vector<std::int64_t> held) {
+  std::sort(held.begin(), held.end());
+  for (const std::int64_t id : held) {
+    if (!std::binary_search(tournaments_.begin(), tournaments_.end(), id)) {
+      log::info("cluster: node {} runs tournament {}", options_.node, id);
+    }
+  }
+  for (const std::int64_t id : tournaments_) {
+    if (!std::binary_search(held.begin(), held.end(), id)) {
+      log::info("cluster: node {} no longer holds tournament {} (finished, or its lease passed)",
+                options_.node, id);
+    }
+  }
+  tournaments_ = held;
+  if (tournaments_held_) tournaments_held_(tournaments_);
 }
 
 void ClusterNode::DropLost(const std::vector<std::int64_t>& before,
@@ -101,6 +139,7 @@ void ClusterNode::Stop() {
   released_ = true;
   try {
     store_.Release(options_.node, directory_.TableNumbers());
+    store_.ReleaseTournaments(options_.node, tournaments_);
   } catch (const std::exception& error) {
     log::warn("cluster: could not end this node's leases at stop: {}", error.what());
   }

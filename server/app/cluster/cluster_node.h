@@ -9,6 +9,7 @@
 // comes from the injected Clock, lease expiry from the database's clock.
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -46,6 +47,12 @@ class ClusterNode final : public TableLocator {
   std::vector<std::string> NodeAddresses() const override;
   std::vector<std::string> KnownAddresses() const override;
 
+  // Events (docs/scaling.md, "Tournaments in a cluster"): the events this node runs, the
+  // holders of whose leases it is, are told here after every round (and at Start), on the
+  // cluster's thread: those it took back or over with the tables, less those it lost.
+  using TournamentsHeld = std::function<void(const std::vector<std::int64_t>& held)>;
+  void SetTournamentsHeld(TournamentsHeld held) { tournaments_held_ = std::move(held); }
+
   const ClusterOptions& options() const { return options_; }
   boost::asio::any_io_executor executor() { return io_.get_executor(); }
 
@@ -56,6 +63,10 @@ class ClusterNode final : public TableLocator {
   int Adopt(const std::vector<std::int64_t>& tables);
   // Reads the nodes' addresses again.
   void RefreshNodes();
+  // Renews this node's event leases and takes over those whose lease passed (`own`: at
+  // start, its own too), then tells tournaments_held_.
+  void HoldTournaments(bool own);
+  void TellTournaments(std::vector<std::int64_t> held);
 
   const ClusterOptions options_;
   storage::ClusterStore& store_;
@@ -65,6 +76,8 @@ class ClusterNode final : public TableLocator {
   bool stopped_ = false;   // io_'s thread only
   bool started_ = false;   // Start went through
   bool released_ = false;  // Stop has ended the leases
+  TournamentsHeld tournaments_held_;
+  std::vector<std::int64_t> tournaments_;  // the events held, as last told
 
   mutable std::mutex addresses_mutex_;
   std::vector<std::string> live_addresses_;

@@ -14,6 +14,10 @@ using tournament::TournamentEvent;
 using tournament::TournamentState;
 using Kind = TournamentEvent::Kind;
 
+// A request whose entry number other nodes keep taking first is refused (unavailable)
+// after this many tries.
+constexpr int kMaxConflicts = 8;
+
 TournamentAnswer Refuse(TournamentRefusal why, std::string message) {
   return TournamentAnswer{why, std::move(message), 0};
 }
@@ -84,19 +88,64 @@ StoredTournaments::StoredTournaments(storage::Storage& store, Clock& clock)
     : store_(store), clock_(clock) {
   for (const char* state : {"registering", "running"}) {
     for (const auto& listed : store_.ListTournaments(state, 100000)) {
-      auto log = ReadStoredTournament(store_, listed.id);
-      // An event whose log cannot be read stays as stored; `kafenio tournament verify`
-      // names what is wrong with it.
-      if (!log || !log->config || !log->problems.empty()) continue;
-      Event event;
-      event.state = tournament::Replay(*log->config, log->events);
-      for (const auto& entry : log->events) event.desk.Apply(entry);
-      event.options = DecodeEventOptions(log->row.settings).value_or(EventOptions{});
-      event.entries = log->entries;
-      event.row = std::move(log->row);
-      events_.emplace(event.row.id, std::move(event));
+      if (auto event = Loaded(ReadStoredTournament(store_, listed.id))) {
+        const std::int64_t id = event->row.id;
+        events_.emplace(id, std::move(*event));
+      }
     }
   }
+}
+
+std::optional<StoredTournaments::Event> StoredTournaments::Loaded(
+    std::optional<StoredTournamentLog> log) {
+  // An event whose log cannot be read stays as stored; `kafenio tournament verify` names
+  // what is wrong with it.
+  if (!log || !log->config || !log->problems.empty()) return std::nullopt;
+  Event event;
+  event.state = tournament::Replay(*log->config, log->events);
+  for (const auto& entry : log->events) event.desk.Apply(entry);
+  event.options = DecodeEventOptions(log->row.settings).value_or(EventOptions{});
+  event.entries = log->entries;
+  event.row = std::move(log->row);
+  return event;
+}
+
+void StoredTournaments::Refresh(std::int64_t id) {
+  auto loaded = Loaded(ReadStoredTournament(store_, id));  // blocking, outside the lock
+  if (!loaded) return;
+  std::lock_guard lock(mutex_);
+  const auto found = events_.find(id);
+  if (found == events_.end()) {
+    events_.emplace(id, std::move(*loaded));
+    if (observer_) observer_(id);
+    return;
+  }
+  Event& event = found->second;
+  if (event.writing) {
+    // What this read saw may already be stale against the write under way: again after it.
+    event.refresh_wanted = true;
+    return;
+  }
+  if (loaded->entries > event.entries) {
+    event.state = std::move(loaded->state);
+    event.desk = std::move(loaded->desk);
+    event.entries = loaded->entries;
+    event.row.state = loaded->row.state;
+    if (observer_) observer_(id);
+  }
+  if (event.stalled) {
+    event.stalled = false;
+    Next(id, event);
+  }
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> StoredTournaments::KnownLengths() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::pair<std::int64_t, std::int64_t>> lengths;
+  for (const auto& [id, event] : events_) {
+    if (!event.state.finished) lengths.emplace_back(id, event.entries);
+  }
+  return lengths;
 }
 
 void StoredTournaments::Create(std::int64_t director, NewTournament settings, Executor executor,
@@ -420,7 +469,7 @@ void StoredTournaments::Submit(std::int64_t id, Decide decide, Executor executor
     return PostResult(executor, then, Refuse(TournamentRefusal::kNoSuchEvent, "no such event"));
   }
   found->second.queue.push_back({std::move(decide), std::move(executor), std::move(then)});
-  if (!found->second.writing) Next(id, found->second);
+  if (!found->second.writing && !found->second.stalled) Next(id, found->second);
 }
 
 void StoredTournaments::Next(std::int64_t id, Event& event) {
@@ -469,6 +518,15 @@ void StoredTournaments::Written(std::int64_t id, const storage::WriteStatus& sta
   Request request = std::move(event.queue.front());
   event.queue.pop_front();
   event.writing = false;
+  if (!status.ok() && status.conflict && refresher_ && request.conflicts < kMaxConflicts) {
+    // Another node wrote this entry number first: decided again once the log is read.
+    ++request.conflicts;
+    event.queue.push_front(std::move(request));
+    event.stalled = true;
+    event.refresh_wanted = false;
+    refresher_(id);
+    return;
+  }
   if (status.ok()) {
     for (const auto& entry : entries) {
       tournament::Apply(event.state, entry);
@@ -482,6 +540,10 @@ void StoredTournaments::Written(std::int64_t id, const storage::WriteStatus& sta
   } else {
     PostResult(request.executor, request.then,
                Refuse(TournamentRefusal::kUnavailable, status.error));
+  }
+  if (event.refresh_wanted) {
+    event.refresh_wanted = false;
+    if (refresher_) refresher_(id);
   }
   // The next request is decided and written from its own executor, not the writer's thread.
   if (!event.queue.empty()) {

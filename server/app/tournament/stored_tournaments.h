@@ -14,6 +14,7 @@
 #include "server/app/identity.h"
 #include "server/app/tournament/registration_desk.h"
 #include "server/app/tournament/tournament_director.h"
+#include "server/app/tournament/tournament_verify.h"
 #include "server/storage/storage.h"
 
 namespace kafenio::server {
@@ -74,6 +75,19 @@ class StoredTournaments final : public TournamentDirector {
   // A registered player checks in within the event's check-in window.
   void CheckIn(std::int64_t by, std::int64_t id, Executor executor, Then<TournamentAnswer> then);
 
+  // In a cluster (docs/scaling.md, "Tournaments in a cluster") every node writes the
+  // events' logs: the requests it is asked, the news of its tables. Refresh reads the
+  // event's stored log (blocking: the cluster's follower thread calls it) and takes in the
+  // entries other nodes wrote, or loads an event made elsewhere. A request whose entry
+  // number another node took first (a conflict on the log's key) waits for the refresh
+  // that the refresher is asked for, and is decided again against the log as it now is.
+  void Refresh(std::int64_t id);
+  void SetRefresher(std::function<void(std::int64_t id)> refresher) {
+    refresher_ = std::move(refresher);
+  }
+  // The events not finished here, with how many log entries this node has of each.
+  std::vector<std::pair<std::int64_t, std::int64_t>> KnownLengths() const;
+
   std::optional<TournamentSnapshot> Snapshot(std::int64_t id) const;
   // Events in memory in a state (registering, running), newest first.
   std::vector<TournamentSnapshot> InState(const std::string& state, int limit) const;
@@ -95,6 +109,7 @@ class StoredTournaments final : public TournamentDirector {
     Decide decide;
     Executor executor;
     Then<TournamentAnswer> then;
+    int conflicts = 0;  // times its entry number was taken by another node
   };
   struct Event {
     storage::TournamentRow row;
@@ -104,7 +119,11 @@ class StoredTournaments final : public TournamentDirector {
     std::int64_t entries = 0;   // stored so far
     std::deque<Request> queue;  // the front is being written when `writing`
     bool writing = false;
+    bool stalled = false;         // the front request waits for a Refresh (a conflict)
+    bool refresh_wanted = false;  // a Refresh came while writing: ask again after
   };
+  // An event as its stored log gives it; none when the log cannot be read.
+  static std::optional<Event> Loaded(std::optional<StoredTournamentLog> log);
 
   std::optional<std::int64_t> DirectorOfLocked(std::int64_t id) const;
   const Event* EventLocked(std::int64_t id) const;
@@ -121,6 +140,7 @@ class StoredTournaments final : public TournamentDirector {
   mutable std::recursive_mutex mutex_;
   std::map<std::int64_t, Event> events_;
   std::function<void(std::int64_t id)> observer_;
+  std::function<void(std::int64_t id)> refresher_;
 };
 
 }  // namespace kafenio::server

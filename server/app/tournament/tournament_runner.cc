@@ -58,11 +58,22 @@ void TournamentRunner::Install() {
     settings.first_dealer = ours->first_dealer;
   });
   hub_.tables().AddListener(*this);
-  events_.SetObserver([this](std::int64_t id) { OnStrand([this, id] { Reconcile(id); }); });
+  events_.SetObserver([this](std::int64_t id) {
+    OnStrand([this, id] {
+      if (clustered_) Notice(id);
+      Reconcile(id);
+    });
+  });
 }
 
 void TournamentRunner::Start() {
-  for (const std::int64_t id : events_.Ids()) OnStrand([this, id] { Reconcile(id); });
+  for (const std::int64_t id : events_.Ids()) {
+    OnStrand([this, id] {
+      // In a cluster, what the players are told is what changes from here on.
+      if (clustered_) Notice(id);
+      Reconcile(id);
+    });
+  }
 }
 
 // ---- Where things are -------------------------------------------------------------------
@@ -148,6 +159,8 @@ void TournamentRunner::Reconcile(std::int64_t id) {
   const auto state = events_.State(id);
   const auto row = events_.Row(id);
   if (!state || !row) return;
+  if (clustered_) Tend(id);
+  if (!Runs(id)) return;  // another node runs it
   Running& run = running_[id];
   if (!state->started) return StartDue(id, *row);
   run.start_alarm.reset();
@@ -293,7 +306,11 @@ void TournamentRunner::Opened(std::int64_t id, const Place& place, TableSettings
                      refused.message);
           return;
         }
+        // In a cluster too: the other nodes tell their players from the log, this one once
+        // the table is open here (tournament_runner_cluster.cc).
+        noticing_ = true;
         if (const auto now = events_.State(id)) TellRound(id, *now, place, table_id);
+        noticing_ = false;
         Reconcile(id);
       });
     });
@@ -338,6 +355,7 @@ void TournamentRunner::Opened(std::int64_t id, const Place& place, TableSettings
 }
 
 void TournamentRunner::Reattach(const Place& place, const PublishedTable& table) {
+  if (clustered_) return LocateElsewhere(place, table);
   const auto open = hub_.tables().Find(table.table_id);
   if (open && table.match_id == 0) {
     // Recovered with its seats at start-up, its match not begun.
@@ -468,7 +486,7 @@ void TournamentRunner::ArmNoShow(std::int64_t id, const TournamentState& state) 
 void TournamentRunner::ForfeitNoShows(std::int64_t id, int round) {
   const auto state = events_.State(id);
   if (!state || state->paused || state->finished ||
-      static_cast<int>(state->rounds.size()) != round) {
+      static_cast<int>(state->rounds.size()) != round || !Runs(id)) {
     return;
   }
   const PublishedRound& published = state->rounds.back();
@@ -476,6 +494,8 @@ void TournamentRunner::ForfeitNoShows(std::int64_t id, int round) {
     const PublishedTable& table = published.tables[t];
     // A match under way is played out: a player who came and dropped is never forfeited.
     if (table.result || table.table_id.empty() || table.match_id != 0) continue;
+    // In a cluster only this node's tables: who came to another node's is not known here.
+    if (clustered_ && !hub_.tables().Find(table.table_id)) continue;
     const auto& came = appeared_[table.table_id];
     const auto absent = [&](EntrantId entrant) {
       const auto* record = state->FindEntrant(entrant);
@@ -511,7 +531,8 @@ void TournamentRunner::Pause(std::int64_t by, std::int64_t id, std::string reaso
   paused.reason = reason;
   events_.RecordEntry(
       id, paused, strand_, [this, id, reason, executor, then](TournamentAnswer answer) {
-        if (!answer.ok()) return PostResult(executor, then, answer);
+        // In a cluster every node pauses its own tables as the log says (Tend).
+        if (!answer.ok() || clustered_) return PostResult(executor, then, answer);
         PauseTables(id, true, reason,
                     [executor, then] { PostResult(executor, then, TournamentAnswer{}); });
       });
@@ -527,7 +548,7 @@ void TournamentRunner::Resume(std::int64_t by, std::int64_t id, Executor executo
   }
   events_.RecordEntry(id, Entry(TournamentEvent::Kind::kResumed), strand_,
                       [this, id, executor, then](TournamentAnswer answer) {
-                        if (!answer.ok()) return PostResult(executor, then, answer);
+                        if (!answer.ok() || clustered_) return PostResult(executor, then, answer);
                         PauseTables(id, false, "", [executor, then] {
                           PostResult(executor, then, TournamentAnswer{});
                         });
@@ -575,7 +596,11 @@ void TournamentRunner::PauseTables(std::int64_t id, bool pause, std::string reas
 
 void TournamentRunner::SignedIn(std::int64_t account_id) {
   OnStrand([this, account_id] {
-    for (const auto& [table_id, place] : tables_) {
+    // In a cluster the player's table may be played on any node: every event's tables.
+    const auto candidates =
+        clustered_ ? TablesOfEvents()
+                   : std::vector<std::pair<std::string, Place>>(tables_.begin(), tables_.end());
+    for (const auto& [table_id, place] : candidates) {
       const auto state = events_.State(place.event);
       const PublishedTable* table = state ? TableAt(*state, place.round, place.table) : nullptr;
       if (!table || table->result || state->finished) continue;
@@ -603,6 +628,7 @@ void TournamentRunner::SignedIn(std::int64_t account_id) {
 
 void TournamentRunner::Tell(const TournamentState& state, EntrantId entrant,
                             const std::shared_ptr<const v1::Envelope>& message) {
+  if (clustered_ && !noticing_) return;  // told from the log on every node (Notice)
   const auto* record = state.FindEntrant(entrant);
   if (!record) return;
   for (const std::int64_t account : record->accounts) {

@@ -23,7 +23,9 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "server/app/cluster/table_locator.h"
 #include "server/app/hub.h"
 #include "server/app/table/table_listener.h"
 #include "server/app/tournament/stored_tournaments.h"
@@ -41,6 +43,17 @@ class TournamentRunner final : public TableListener {
   void Install();
   // After recovery, before connections: every event goes on (or starts when due).
   void Start();
+
+  // A clustered node (tournament_runner_cluster.cc, docs/scaling.md "Tournaments in a
+  // cluster"): it runs only the events whose lease it holds (opens their rounds' tables,
+  // starts them when due, forfeits no-shows, finds their tables again after a take-over),
+  // while every node records the news of the tables it plays, closes or pauses them as
+  // their event says, and tells its own players what their events' logs say, whichever
+  // node wrote it. Call before Start; `locator` says where a table not open here is.
+  void SetClustered(TableLocator* locator);
+  // The events this node holds the leases of now (from the cluster's rounds, any thread):
+  // those taken up are run from their logs as a restart does; those lost stop at once.
+  void Hold(std::vector<std::int64_t> held);
 
   // The director's pause and resume of a running event (hub_tournament_run.cc).
   void Pause(std::int64_t by, std::int64_t id, std::string reason, Executor executor,
@@ -74,6 +87,10 @@ class TournamentRunner final : public TableListener {
     std::unique_ptr<Alarm> no_show_alarm;
     int no_show_round = 0;  // the round the no-show alarm is armed for
     bool finished_told = false;
+    // Cluster: tables of the event played by another node (or between nodes), looked at
+    // again at the next lease round; whether this node's tables stand paused.
+    std::set<std::string> elsewhere;
+    bool tables_paused = false;
   };
   using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
@@ -97,6 +114,16 @@ class TournamentRunner final : public TableListener {
                  const std::string& table_id);
   void TellResult(std::int64_t id, const tournament::TournamentState& state, const Place& place);
   void PauseTables(std::int64_t id, bool pause, std::string reason, std::function<void()> done);
+  // tournament_runner_cluster.cc.
+  bool Runs(std::int64_t id) const { return !clustered_ || held_.count(id) > 0; }
+  // Every node: this node's open tables of the event follow its state (a forfeit closes
+  // one, the director's pause stands them still), and its players hear what changed.
+  void Tend(std::int64_t id);
+  void Notice(std::int64_t id);
+  // A table of a held event not open here: its stored result, or where it is played.
+  void LocateElsewhere(const Place& place, const tournament::PublishedTable& table);
+  // The tables opened for the events' current rounds, by id.
+  std::vector<std::pair<std::string, Place>> TablesOfEvents() const;
   // Where a table is, from the events' logs (empty when it is no tournament's).
   std::optional<Place> Locate(const std::string& table_id) const;
   // The settings of a table of the event (its rules, limits and seats).
@@ -116,6 +143,12 @@ class TournamentRunner final : public TableListener {
   std::map<std::string, Place> tables_;  // open tables of events, by id
   // Accounts that have come to their table (by table id): a no-show is one who never did.
   std::map<std::string, std::set<std::int64_t>> appeared_;
+  // Cluster (strand only): the events held; each event as last told to this node's players.
+  bool clustered_ = false;
+  TableLocator* locator_ = nullptr;
+  std::set<std::int64_t> held_;
+  std::map<std::int64_t, tournament::TournamentState> told_;
+  bool noticing_ = false;  // Tell sends only from Notice in a cluster
 };
 
 }  // namespace kafenio::server
