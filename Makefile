@@ -45,14 +45,14 @@ container-test: deps
 
 # Starts the server: http://127.0.0.1:8080 (PORT=9000 or LISTEN=0.0.0.0:8080 to change it),
 # WebSocket /ws, database ./var/kafenio.db (docs/operations.md). Builds only the server
-# (the tests are built by `make test`). Bots wait about BOT_DELAY_MS before each move, so
+# (the tests are built by `make test`) and the page's SDK bundle (web/sdk/). Bots wait about BOT_DELAY_MS before each move, so
 # people can follow their play (0 for load tests: at once).
 PORT ?= 8080
 LISTEN ?= 127.0.0.1:$(PORT)
 BOT_DELAY_MS ?= 1000
 run: deps
 	cmake --preset release
-	cmake --build --preset release -j $(JOBS) --target kafenio
+	cmake --build --preset release -j $(JOBS) --target kafenio web_sdk
 	mkdir -p var
 	$(KAFENIO) serve --listen $(LISTEN) --set bot_delay_ms=$(BOT_DELAY_MS)
 

@@ -6,7 +6,6 @@
 import { Connection, ServerError, serverUrl } from './protocol.js';
 import { actionButton, el } from './dom.js';
 import { renderPilotta } from './pilotta.js';
-import { applyPatch } from './view_patch.js';
 import { withSeatDefaults } from './view_defaults.js';
 import { renderDiloti } from './diloti.js';
 import { ScoreSheet } from './scoresheet.js';
@@ -14,7 +13,7 @@ import { errorTitle } from './errors.js';
 import { botLevelSelect, chosenBotLevel, createTable } from './create_table.js';
 import { lobbyScreen } from './lobby.js';
 import { signInScreen } from './sign_in.js';
-import { DealChecks } from './deal_checks.js';
+import { DealChecks } from './sdk/kafenio-client.js';
 import { tableItemsOf } from './diloti_builder.js';
 import { invitePanel, parseInvite } from './invite.js';
 import { Results } from './results.js';
@@ -60,8 +59,9 @@ const memory = new TableMemory();
 const turnAlert = new TurnAlert();
 const scores = new ScoreSheet();
 const tournaments = new TournamentPages(ask, () => render(), (id) => joinTable(id).catch(() => {}));
+// The SDK's fair-deal check (docs/fairness.md); its outcome in the player's language.
 const dealChecks = new DealChecks((hand, outcome) => {
-  scores.setFairness(hand, outcome);
+  scores.setFairness(hand, { status: outcome.status, text: t(`fair.${outcome.reason}`, { error: outcome.error }) });
   render();
 });
 const results = new Results(ask, () => render());
@@ -135,9 +135,9 @@ function newTable(id, invite = '') {
 // full invite ("TABLE-CODE") of a private table.
 // `rejoin`: coming back after a reload or a reconnect, when a closed table is no
 // surprise worth a bare UNKNOWN_TABLE.
-// With several server nodes (docs/scaling.md) the table may be played on another node:
-// the page follows it there (followRedirect), and while it passes from a node that died to
-// another (TABLE_MOVING) it asks again, every 0.2 s for up to 30 s.
+// With several server nodes (docs/scaling.md) the table may be played on another node: the
+// SDK follows it there; while it passes from a node that died to another (TABLE_MOVING)
+// the page asks again, every 0.2 s for up to 30 s.
 async function joinTable(id, matchId = '0', lastSeq = '0', invite = '', rejoin = false) {
   if (!state.table || state.table.id !== id) newTable(id, invite);
   const code = parseInvite(state.table.invite);
@@ -145,12 +145,7 @@ async function joinTable(id, matchId = '0', lastSeq = '0', invite = '', rejoin =
     const request = { table_id: id, invite_code: code ? code.code : '', match_id: matchId, last_seq: lastSeq };
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const reply = await conn.request('join_table', request);
-        if (reply.table_redirect) {
-          saveSession(); // the other node resumes this table (resume, after the move)
-          followRedirect(reply.table_redirect);
-          return;
-        }
+        await conn.request('join_table', request);
         break;
       } catch (error) {
         const moving = error instanceof ServerError && error.code === 'TABLE_MOVING';
@@ -195,10 +190,7 @@ async function resume() {
     throw error;
   }
   await ask('subscribe_lobby', {}).then((reply) => setLobby(reply.lobby.tables));
-  if (state.table && state.table.view) {
-    // A dropped connection: ask only for the events missed since the last one seen.
-    await joinTable(state.table.id, state.table.matchId, state.table.lastSeq, '', true).catch(() => {});
-  } else if (saved.table) {
+  if (saved.table) {
     // A reloaded page has no view: ask for the current one (a snapshot, as last_seq is 0);
     // the score sheet and the deal checks come back from session storage.
     newTable(saved.table.id, saved.table.invite || '');
@@ -212,25 +204,6 @@ async function resume() {
   }
   render();
   return true;
-}
-
-// --- several server nodes (docs/scaling.md) -------------------------------------------
-
-// The table is played on another node: the page reconnects there and resumes its session
-// and the table, as after a dropped connection. Pushed without an address, the table is
-// between nodes: join it again in a moment, and this node says where it went.
-function followRedirect(redirect) {
-  if (!state.table || redirect.table_id !== state.table.id) return;
-  if (redirect.address) {
-    conn.moveTo(redirect.address);
-    return;
-  }
-  const table = state.table;
-  setTimeout(() => {
-    if (state.table !== table) return;
-    const lastSeq = table.view ? table.lastSeq : '0';
-    joinTable(table.id, table.matchId, lastSeq, '', true).catch(() => {});
-  }, 200);
 }
 
 // --- pushed messages ----------------------------------------------------------------
@@ -247,18 +220,17 @@ function onMatchEvent(event) {
   if (event.match_started || otherMatch) { scores.reset(); dealChecks.reset(); table.ended = null; }
   table.matchId = event.match_id;
   table.lastSeq = event.seq;
-  // Whole views come with a match's start and with snapshots; every other event brings
-  // what changed (view_patch.js).
+  // Each event comes with the whole view after it (the SDK applies the server's patches;
+  // protocol.js).
   const before = table.view;
   const whole = Object.entries(event.view || {}).find(([, v]) => v);
   if (whole) [table.game, table.view] = whole;
-  else if (event.patch && table.view) table.view = applyPatch(table.view, event.patch, table.game);
   const game = table.game;
   withSeatDefaults(table.view, game);
-  const view = whole || event.patch ? table.view : null;
+  const view = whole ? table.view : null;
   if (view) {
     scores.record(view.last_result);
-    dealChecks.observe(event, game, view);
+    dealChecks.observe(event.message.event, event.message.view);
     memory.observe(event, game, before, view);
   }
   if (event.move_played) playSound(view && view.trick && view.trick.length === 0 && game === 'pilotta' ? 'trick' : 'card');
@@ -313,9 +285,7 @@ conn.listeners.add((message) => {
       saveSession();
     }
     render();
-  } else if (message.table_redirect) followRedirect(message.table_redirect);
-  else if (message.cluster_nodes) conn.nodes = message.cluster_nodes.addresses || [];
-  else if (message.match_event) onMatchEvent(message.match_event);
+  } else if (message.match_event) onMatchEvent(message.match_event);
   else if (message.partner_invitation) tournaments.onInvitation(message.partner_invitation);
   else if (message.tournament_round_started) tournaments.onRoundStarted(message.tournament_round_started);
   else if (message.chat) {
@@ -330,7 +300,38 @@ conn.onStatus = (status) => {
   connectionBadge.className = `badge ${status}`;
   connectionBadge.dataset.status = status;
 };
-conn.onReconnected = () => resume().catch(showError);
+// Back after a dropped connection (or at another node): the SDK has resumed the session,
+// subscribed to the lobby again and rejoined the table, whose missed events (or a
+// snapshot) came as match events.
+conn.onResumed = () => {
+  const account = conn.signedIn();
+  if (account) state.account = account;
+  setLobby(conn.lobbyTables());
+  if (state.table) state.joins += 1;
+  saveSession();
+  render();
+};
+conn.onSessionLost = () => {
+  forgetSession();
+  showError(new Error(t('app.sessionExpired')));
+  state.account = null;
+  state.table = null;
+  render();
+};
+// The table could not be joined again: closed while away, or (TABLE_MOVING) still passing
+// to another node, which the page waits out.
+conn.onTableLost = (tableId, error) => {
+  const table = state.table;
+  if (!table || table.id !== tableId) return;
+  if (error.code === 'TABLE_MOVING') {
+    joinTable(table.id, table.matchId, table.view ? table.lastSeq : '0', '', true).catch(() => {});
+    return;
+  }
+  state.table = null;
+  saveSession();
+  render();
+  showError(error.code === 'UNKNOWN_TABLE' ? new Error(t('app.tableClosedAway')) : error);
+};
 conn.onUnreachable = () => showError(new Error(t('app.unreachable')));
 
 // --- screens --------------------------------------------------------------------------
@@ -681,7 +682,7 @@ function render() {
 // ended since it was last shown.
 function lobbyParts() {
   const account = state.account;
-  if (conn.ws && conn.ws.readyState === WebSocket.OPEN) results.refreshStale(state.lobbyTab, !account.guest);
+  if (conn.online) results.refreshStale(state.lobbyTab, !account.guest);
   const tab = state.lobbyTab;
   let panel = null;
   if (tab === 'leaderboards') panel = leaderboardPanel(results.board, account.account_id, (mode) => results.loadLeaderboard(mode));

@@ -3,28 +3,18 @@
 // readers; a card the player can press is a real button, so the keyboard works.
 
 import { cardSvg } from './card_faces.js';
+import { cardLabel } from './sdk/kafenio-client.js';
 import { t } from './i18n.js';
 
-const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
 const SUIT_NAMES = { c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades' };
 const RANK_LABELS = { T: '10' };
 
-export function suitSymbol(suit) {
-  return SUITS[suit] || suit;
-}
-
-// "Th" → "10♥"; anything unexpected is shown as sent.
-export function cardLabel(code) {
-  if (!code || code.length < 2) return code || '';
-  const rank = code.slice(0, -1);
-  const suit = code.slice(-1);
-  if (!SUITS[suit]) return code;
-  return `${RANK_LABELS[rank] || rank}${SUITS[suit]}`;
-}
+// "Th" → "10♥" (the SDK's card text); anything unexpected is shown as sent.
+export { cardLabel };
 
 // "Th" → "10 of hearts" / "10 κούπα"; "Qs" → "queen of spades" / "ντάμα μπαστούνι".
 export function cardName(code) {
-  if (!code || code.length < 2 || !SUITS[code.slice(-1)]) return cardLabel(code);
+  if (!code || code.length < 2 || !SUIT_NAMES[code.slice(-1)]) return cardLabel(code);
   const rank = code.slice(0, -1);
   const rankWord = 'AKQJ'.includes(rank) ? t(`rank.${rank}`) : RANK_LABELS[rank] || rank;
   return t('card.name', { rank: rankWord, suit: t(`suit.${SUIT_NAMES[code.slice(-1)]}`) });

@@ -1,27 +1,18 @@
-// Words for moves: the record notation, its first word (the kind) translated, suits
-// shown as symbols.
+// Words for moves are the SDK's (moveLabel: the record notation, suits as symbols), with
+// the page's words for the move's kind and for trump names, belote and capot.
 
-import { cardLabel, suitSymbol } from './cards.js';
+import { moveLabel as sdkMoveLabel } from './sdk/kafenio-client.js';
 import { has, t } from './i18n.js';
 import { trumpName } from './words.js';
 
-const CARD = /^(?:[2-9TJQKA])[cdhs]$/;
-
-function token(word) {
-  if (CARD.test(word)) return cardLabel(word);
-  if (/^[cdhs]$/.test(word)) return suitSymbol(word);
+function words(word, role) {
+  if (role === 'kind') return has(`move.${word}`) ? t(`move.${word}`) : undefined;
   if (word === 'nt' || word === 'at') return trumpName(word);
   if (word === 'belote') return t('move.beloteWord');
   if (word === '250') return t('pilotta.capot');
-  // Diloti groups: "3d+4s", "@7" (a declaration worth 7).
-  if (word.includes('+')) return word.split('+').map(token).join('+');
-  return word;
+  return undefined;
 }
 
 export function moveLabel(move) {
-  const words = (move.notation || move.kind || '').split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const [first, ...rest] = words;
-  const kind = has(`move.${first}`) ? t(`move.${first}`) : first[0].toUpperCase() + first.slice(1);
-  return [kind, ...rest.map(token)].join(' ');
+  return sdkMoveLabel(move, words);
 }

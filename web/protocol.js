@@ -1,9 +1,20 @@
-// The connection to the server: JSON envelopes over one WebSocket, replies matched to
-// requests by request_id, pushed messages handed to listeners, and an automatic
-// reconnect (the app resumes its session and table when `onReconnected` fires). With
-// several server nodes (docs/scaling.md) it moves to the node a table is played on
-// (`moveTo`), and when its own node cannot be reached it goes on at another node it knows
-// (`nodes`, from the server's ClusterNodes).
+// The page's connection to the server is the SDK's KafenioClient (clients/typescript,
+// bundled at build time into sdk/kafenio-client.js; docs/clients.md): request ids,
+// timeouts, typed errors, heartbeats, reconnecting with backoff, resuming the session,
+// rejoining the table from the last event seen (missed events replayed, or a snapshot),
+// building the view from patches, and following a cluster node's redirect are all the
+// SDK's. This module is the one boundary between the SDK's generated messages and the
+// page's modules, which read messages as the server prints them in JSON (the .proto's
+// snake_case names, 64-bit ids as strings, every scalar present): requests go from that
+// form to the generated messages, and replies, pushed messages and events come back in it.
+
+import {
+  EnvelopeSchema, GameViewSchema, KafenioClient, KafenioError, MatchEventSchema, REPLIES, SignedInSchema,
+  TableInfoSchema, create, fromJson, toJson,
+} from './sdk/kafenio-client.js';
+
+// The server's own JSON form: field names from the .proto, defaults printed.
+const SERVER_JSON = { useProtoFieldName: true, alwaysEmitImplicit: true };
 
 export class ServerError extends Error {
   constructor(error) {
@@ -13,147 +24,123 @@ export class ServerError extends Error {
   }
 }
 
+// The SDK's refusal as the page's (its code by name); lost connections and timeouts stay
+// the SDK's errors, shown with their message.
+function pageError(error) {
+  return error instanceof KafenioError ? new ServerError({ code: error.codeName, message: error.detail }) : error;
+}
+
+// Which envelope field carries a message of each type (a reply's case, from its value).
+const caseOfType = new Map();
+for (const field of EnvelopeSchema.oneofs[0].fields) {
+  if (field.message && !caseOfType.has(field.message.typeName)) caseOfType.set(field.message.typeName, field.localName);
+}
+
+function envelopeJson(body) {
+  const json = toJson(EnvelopeSchema, create(EnvelopeSchema, { body }), SERVER_JSON);
+  delete json.request_id;
+  return json;
+}
+
+// A match event with the whole view after it (the SDK applied the patch): the page draws
+// views, never patches.
+function matchEventJson(event, view) {
+  const json = toJson(MatchEventSchema, event, SERVER_JSON);
+  delete json.patch;
+  json.view = view ? toJson(GameViewSchema, view, SERVER_JSON) : {};
+  // The generated messages behind it, for the SDK's helpers (the fair-deal check); not
+  // enumerable, so the event saved as JSON stays the server's form.
+  Object.defineProperty(json, 'message', { value: { event, view } });
+  return { match_event: json };
+}
+
 export class Connection {
-  constructor(url) {
-    this.url = url;
-    this.nextId = 1;
-    this.pending = new Map();
-    this.listeners = new Set();
-    this.onStatus = () => {};
-    this.onReconnected = async () => {};
-    this.onUnreachable = () => {};
-    this.retryMs = 500;
-    this.everOpened = false;
-    this.nodes = [];      // every node's WebSocket address, when the server is a cluster
-    this.failures = 0;    // attempts in a row that never opened
-    this.moving = false;  // moveTo: reconnect at once, to the new address
-    this.rateLimitRetries = 4; // pauses of 0.3, 0.6, 1.2 and 2.4 s
-    this.rateLimitPauseMs = 300;
+  // `options`: the SDK client's (docs/clients.md), e.g. shorter retry pauses in tests.
+  constructor(url, options = {}) {
+    this.client = new KafenioClient({ url, format: 'binary', ...options });
+    this.listeners = new Set(); // each gets every pushed message and match event, as JSON
+    this.onStatus = () => {}; // 'connecting', 'reconnecting' or 'online'
+    this.onUnreachable = () => {}; // the first connection failed (told once)
+    this.onResumed = () => {}; // back after a dropped connection: signed in, tables rejoined
+    this.onSessionLost = () => {}; // (ServerError) the session could not be resumed
+    this.onTableLost = () => {}; // (tableId, ServerError) a table could not be rejoined
+    let attempts = 0;
+    this.client.on((event) => {
+      switch (event.case) {
+        case 'connection': {
+          const { state } = event.value;
+          if (state === 'connecting' && ++attempts === 2) this.onUnreachable();
+          this.onStatus(state === 'open' ? 'online' : state === 'connecting' ? 'connecting' : 'reconnecting');
+          return;
+        }
+        case 'resumed': this.onResumed(); return;
+        case 'sessionLost': this.onSessionLost(pageError(event.value)); return;
+        case 'tableLost': this.onTableLost(event.value.tableId, pageError(event.value.error)); return;
+        case 'tableRedirect': return; // the SDK follows it (joins again, through the table's node)
+        case 'matchEvent': this.emit(matchEventJson(event.value, event.view)); return;
+        default: this.emit(envelopeJson(event));
+      }
+    });
   }
 
-  // Resolves once the first connection is open; until then it keeps trying, and
-  // `onUnreachable` tells the player once that the server cannot be reached.
+  get url() { return this.client.url; }
+  get nodes() { return this.client.nodes; }
+  get online() { return this.client.state === 'open'; }
+
+  // The session the SDK holds (after a sign-in or a resume), as the `signed_in` reply.
+  signedIn() {
+    return this.client.session ? toJson(SignedInSchema, this.client.session, SERVER_JSON) : null;
+  }
+
+  // The lobby as the SDK keeps it (subscribed again after each reconnect).
+  lobbyTables() {
+    return this.client.lobby.list().map((info) => toJson(TableInfoSchema, info, SERVER_JSON));
+  }
+
+  // Resolves once the first connection is open; until then the SDK keeps trying.
   open() {
-    return new Promise((resolve) => this.connect(resolve));
-  }
-
-  connect(resolve) {
-    this.onStatus(this.everOpened ? 'reconnecting' : 'connecting');
-    const ws = new WebSocket(this.url);
-    this.ws = ws;
-    ws.onopen = async () => {
-      ws.opened = true;
-      this.retryMs = 500;
-      this.failures = 0;
-      const reconnect = this.everOpened;
-      this.everOpened = true;
-      this.onStatus('online');
-      if (resolve) resolve();
-      if (reconnect) await this.onReconnected();
-    };
-    ws.onmessage = (frame) => this.receive(frame.data);
-    ws.onclose = () => {
-      // Requests in flight on the dropped socket will never be answered.
-      for (const { reject: fail } of this.pending.values()) fail(new Error('connection lost'));
-      this.pending.clear();
-      if (!this.everOpened && !this.toldUnreachable) {
-        this.toldUnreachable = true;
-        this.onUnreachable();
-      }
-      this.onStatus(this.everOpened ? 'reconnecting' : 'connecting');
-      let wait = this.retryMs;
-      if (!ws.opened) this.failures += 1;
-      const other = this.failures >= 2 ? this.otherNode() : null;
-      if (this.moving) {
-        this.moving = false;
-        wait = 0;
-      } else if (other) {
-        // This node is gone (twice no answer): another node carries on with its tables.
-        this.url = other;
-        this.failures = 0;
-        wait = 0;
-      } else {
-        this.retryMs = Math.min(this.retryMs * 2, 8000);
-      }
-      setTimeout(() => this.connect(this.everOpened ? undefined : resolve), wait);
-    };
-  }
-
-  // A node of the cluster other than the one this connection tries, taken in turn.
-  otherNode() {
-    const others = this.nodes.filter((address) => address !== this.url);
-    if (!others.length) return null;
-    this.nextNode = ((this.nextNode ?? -1) + 1) % others.length;
-    return others[this.nextNode];
-  }
-
-  // Goes on at another node (a ClusterRedirect's address): the socket is closed and opened
-  // there at once; `onReconnected` then resumes the session and the table, as after any
-  // dropped connection.
-  moveTo(url) {
-    if (!url || url === this.url) return;
-    this.url = url;
-    this.failures = 0;
-    if (!this.ws || this.ws.readyState === WebSocket.CLOSED) return;
-    this.moving = true;
-    this.ws.close();
-  }
-
-  receive(text) {
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      this.emit({ error: { code: 'BAD_FRAME', message: 'the server sent a frame that is not JSON' } });
-      return;
-    }
-    const id = message.request_id;
-    if (id && this.pending.has(id)) {
-      const { resolve, reject } = this.pending.get(id);
-      this.pending.delete(id);
-      if (message.error) reject(new ServerError(message.error));
-      else resolve(message);
-      // A move's event is also the mover's reply: the table follows it all the same.
-      if (!message.match_event) return;
-    }
-    this.emit(message);
+    return this.client.connect();
   }
 
   emit(message) {
     for (const listener of this.listeners) listener(message);
   }
 
-  // Sends one request; resolves with the reply envelope, rejects with ServerError. A
-  // request refused with RATE_LIMITED was not carried out (the server refuses before it
-  // acts), so it is sent again after a pause, a few times with longer pauses, before the
-  // refusal reaches the caller: a quick player's click is delayed, not lost.
+  // Sends one request (`name` and `body` as in docs/protocol.md); resolves with the reply
+  // envelope (`{signed_in: {...}}`, `{ok: {}}`...), rejects with ServerError. The SDK
+  // sends again a request refused with RATE_LIMITED or TABLE_MOVING (nothing was done)
+  // after growing pauses, so a quick player's click is delayed, not lost.
   async request(name, body = {}) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.send(name, body);
-      } catch (error) {
-        const limited = error instanceof ServerError && error.code === 'RATE_LIMITED';
-        if (!limited || attempt >= this.rateLimitRetries) throw error;
-        await new Promise((wake) => setTimeout(wake, this.rateLimitPauseMs * 2 ** attempt));
-      }
+    const request = fromJson(EnvelopeSchema, { [name]: body }).body;
+    let reply;
+    try {
+      // A move goes out for the view the page shows (the SDK's last event at its table), so
+      // one clicked on a view the match has left behind is refused, never played twice.
+      const { value } = request;
+      reply = request.case === 'playMove'
+        ? await this.client.playMove(value.tableId, value.move, { expectedSeq: value.expectedSeq || undefined })
+        : await this.client.request(request.case, value);
+    } catch (error) {
+      throw pageError(error);
     }
+    if (reply === undefined) return { ok: {} };
+    const expected = REPLIES[request.case];
+    const replyCase = expected && caseOfType.get(reply.$typeName) === expected ? expected : caseOfType.get(reply.$typeName);
+    if (replyCase === 'matchEvent') {
+      const table = this.client.tables.get(reply.tableId);
+      return matchEventJson(reply, table && table.view);
+    }
+    return envelopeJson({ case: replyCase, value: reply });
   }
 
-  send(name, body) {
-    const id = `r${this.nextId++}`;
-    return new Promise((resolve, reject) => {
-      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-        reject(new Error('not connected'));
-        return;
-      }
-      this.pending.set(id, { resolve, reject });
-      this.ws.send(JSON.stringify({ request_id: id, [name]: body }));
-    });
+  // Goes on at another node now (the SDK resumes there).
+  moveTo(url) {
+    this.client.moveTo(url);
   }
 
   // A test hook and a manual "reconnect now": drops the socket as a network would.
   drop() {
-    if (this.ws) this.ws.close();
+    this.client.dropConnection();
   }
 }
 

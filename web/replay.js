@@ -1,12 +1,12 @@
 // A finished match's game record (shared/record-format.md) turned into positions to step
 // through: every seat's hand, the trick (Pilotta) or the loose cards and declarations
 // (Diloti), after each move. The deals come from the record's seeds, dealt again with
-// the documented shuffle (fairness.js). No DOM: the same module runs in Node's tests.
+// the documented shuffle (the SDK's, sdk/kafenio-client.js). No DOM: the same module runs in Node's tests.
 //
 // This is a viewer, not a referee: it trusts the server's record (the server checked
 // every move) and throws if a card is played that the seat does not hold.
 
-import { dealDiloti, dealPilotta } from './fairness.js';
+import { dealDiloti, dealPilotta } from './sdk/kafenio-client.js';
 
 const VALUES = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
 

@@ -1,61 +1,40 @@
-// The score sheet: one row per finished hand, from each view's `last_result`, which the
-// server fills with the breakdown per team and the record's "hand N ..." line, and under
-// each hand what the fair-deal check (fairness.js) found.
+// The score sheet: the SDK's model (one row per finished hand, from each view's
+// `last_result`, with the breakdown per team, the record's "hand N ..." line and what the
+// fair-deal check found), drawn here in the page's language.
 
+import { HandResultSchema, ScoreSheet as ScoreSheetModel, fromJson, handBreakdown } from './sdk/kafenio-client.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
 
-const PILOTTA_COLUMNS = ['tricks', 'card_points', 'declarations', 'belote', 'points', 'score', 'totals'];
-const DILOTI_COLUMNS = ['captured_cards', 'xeri', 'most_cards', 'ten_diamonds', 'two_clubs', 'aces', 'score', 'totals'];
+// A result as the page holds it (the server's JSON form) as the SDK's message.
+const resultMessage = (result) => fromJson(HandResultSchema, result, { ignoreUnknownFields: true });
 
-// A hand's breakdown per team: one row per figure the server filled in. Shared by the
-// score sheet's details and the end-of-hand summary.
-export function resultTable(result, game, teamNames) {
-  const columns = game === 'diloti' ? DILOTI_COLUMNS : PILOTTA_COLUMNS;
+// A hand's breakdown per team (`row`: the SDK's ScoreRow): one row per figure the server
+// filled in.
+function breakdownTable(row, game, teamNames) {
   return el('table', { class: 'hand-result' },
-    el('caption', {}, t('common.handN', { n: result.number }), result.annulled ? ` (${t('sheet.annulled')})` : '',
-      game === 'pilotta' && !result.annulled ? ` — ${t(result.made ? 'sheet.made' : 'sheet.failed')}` : ''),
+    el('caption', {}, t('common.handN', { n: row.number }), row.annulled ? ` (${t('sheet.annulled')})` : '',
+      game === 'pilotta' && !row.annulled ? ` — ${t(row.made ? 'sheet.made' : 'sheet.failed')}` : ''),
     el('tr', {}, el('th', {}, ''), teamNames.map((name) => el('th', { scope: 'col' }, name))),
-    columns
-      .filter((field) => Array.isArray(result[field]) && result[field].length)
-      .map((field) => el('tr', {}, el('th', { scope: 'row' }, t(`sheet.${field}`)),
-        result[field].map((value) => el('td', {}, value)))));
+    row.lines.map((line) => el('tr', {}, el('th', { scope: 'row' }, t(`sheet.${line.name}`)),
+      line.values.map((value) => el('td', {}, value)))));
 }
 
-export class ScoreSheet {
-  constructor() {
-    this.rows = new Map(); // hand number → HandResult
-    this.fairness = new Map(); // hand number → { status, text } from verifyHand
-  }
+// The same for a result as the page holds it: the end-of-hand summary's.
+export function resultTable(result, game, teamNames) {
+  return breakdownTable({ ...result, lines: handBreakdown(resultMessage(result), game) }, game, teamNames);
+}
 
-  reset() {
-    this.rows.clear();
-    this.fairness.clear();
-  }
-
-  // The sheet as plain data for session storage, and back.
-  save() {
-    return { rows: [...this.rows], fairness: [...this.fairness] };
-  }
-
-  restore(saved) {
-    if (!saved) return;
-    this.rows = new Map(saved.rows || []);
-    this.fairness = new Map(saved.fairness || []);
-  }
-
-  setFairness(number, check) {
-    this.fairness.set(number, check);
+export class ScoreSheet extends ScoreSheetModel {
+  // `result`: a view's `last_result` or a hand's end, as the page holds them.
+  record(result) {
+    if (result) super.record(resultMessage(result));
   }
 
   // A hand whose end this client did not see (it joined later) cannot be checked.
   fairnessOf(number) {
-    return this.fairness.get(number)
-      || { status: 'unchecked', text: t('sheet.unchecked') };
-  }
-
-  record(result) {
-    if (result && result.number > 0 && result.line) this.rows.set(result.number, result);
+    const fair = super.fairnessOf(number);
+    return fair.reason === 'unchecked' ? { ...fair, text: t('sheet.unchecked') } : fair;
   }
 
   // One compact row per hand (its score and the totals after it, and the fair-deal
@@ -63,30 +42,30 @@ export class ScoreSheet {
   render(game, teamNames) {
     const section = el('section', { class: 'score-sheet', 'aria-label': t('sheet.title') },
       el('h3', {}, t('sheet.title')));
-    if (this.rows.size === 0) {
+    const rows = this.rows(game);
+    if (rows.length === 0) {
       section.append(el('p', { class: 'muted' }, t('sheet.empty')));
       return section;
     }
-    const results = [...this.rows.values()].sort((a, b) => b.number - a.number);
     section.append(el('table', { class: 'score-rows' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('sheet.hand')),
         teamNames.map((name) => el('th', { scope: 'col' }, name)), el('th', { scope: 'col' }, t('sheet.fair')))),
-      el('tbody', {}, results.map((result) => {
-        const fair = this.fairnessOf(result.number);
+      el('tbody', {}, rows.map((row) => {
+        const fair = row.fairness;
         const mark = { verified: '✓', warning: '⚠' }[fair.status] || '–';
-        return el('tr', { 'data-hand': result.number },
-          el('th', { scope: 'row' }, result.number),
-          (result.totals || []).map((total, i) => el('td', {}, `${total}`,
-            el('span', { class: 'gain' }, ` (+${(result.score || [])[i] ?? 0})`))),
-          el('td', { class: `fairness fair-${fair.status}`, 'data-hand': result.number, title: fair.text }, mark));
+        return el('tr', { 'data-hand': row.number },
+          el('th', { scope: 'row' }, row.number),
+          row.totals.map((total, i) => el('td', {}, `${total}`,
+            el('span', { class: 'gain' }, ` (+${row.score[i] ?? 0})`))),
+          el('td', { class: `fairness fair-${fair.status}`, 'data-hand': row.number, title: fair.text }, mark));
       }))));
-    for (const result of results) {
-      const fair = this.fairnessOf(result.number);
-      section.append(el('details', { class: 'hand-details', 'data-hand': result.number },
-        el('summary', {}, t('sheet.details', { n: result.number })),
-        resultTable(result, game, teamNames),
+    for (const row of rows) {
+      const fair = row.fairness;
+      section.append(el('details', { class: 'hand-details', 'data-hand': row.number },
+        el('summary', {}, t('sheet.details', { n: row.number })),
+        breakdownTable(row, game, teamNames),
         el('p', { class: `fairness-text fair-${fair.status}` }, fair.text),
-        el('p', { class: 'result-line' }, el('code', {}, result.line))));
+        el('p', { class: 'result-line' }, el('code', {}, row.line))));
     }
     return section;
   }

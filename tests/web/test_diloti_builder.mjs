@@ -1,4 +1,4 @@
-// The Diloti move builder's logic (web/diloti_builder.js) in Node: a selection of table
+// The page's Diloti move builder (web/diloti_builder.js: the SDK's, in the page's words) in Node: a selection of table
 // items matches exactly the legal moves that use that set, partial and impossible
 // selections say so, and each kind of move is described in words.
 //

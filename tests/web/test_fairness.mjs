@@ -1,4 +1,4 @@
-// The browser's fair-deal module (web/fairness.js) against the server's own tools: its
+// The page's fair-deal check (the SDK's, web/sdk/kafenio-client.js) against the server's own tools: its
 // re-deals must print exactly what `kafenio deal` prints, and its commitments must be
 // the ones `kafenio verify` accepts, for both games, every preset and every dealer.
 //
@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 
 const [binary, webDir] = process.argv.slice(2);
-const { dealCommitment, dealDiloti, dealPilotta, formatDeal, verifyHand } =
-  await import(pathToFileURL(join(webDir, 'fairness.js')).href);
+const { DealChecks, GameViewSchema, MatchEventSchema, dealCommitment, dealDiloti, dealPilotta, formatDeal, fromJson, verifyHand } =
+  await import(pathToFileURL(join(webDir, 'sdk', 'kafenio-client.js')).href);
 
 let checks = 0;
 function assert(condition, message) {
@@ -106,11 +106,14 @@ assert((await verifyHand({ ...pilottaHand, viewer: 1 })).status === 'warning', '
 
 // DealChecks, the glue the page uses: it follows match events, remembers the commitment
 // and the first cards at hand_started, and checks them when hand_ended reveals the seed.
-const { DealChecks } = await import(pathToFileURL(join(webDir, 'deal_checks.js')).href);
+// The page hands it the SDK's messages (protocol.js); here they are read from the JSON
+// the server prints.
+const message = (event) => fromJson(MatchEventSchema, event);
+const gameView = (view) => fromJson(GameViewSchema, { diloti: view });
 async function followHand(events) {
   const outcomes = [];
   const checker = new DealChecks((number, outcome) => outcomes.push({ number, outcome }));
-  for (const [event, view] of events) checker.observe(event, 'diloti', view);
+  for (const [event, view] of events) checker.observe(message(event), gameView(view));
   await new Promise((resolve) => setTimeout(resolve, 50));
   return outcomes;
 }
@@ -126,13 +129,13 @@ assert(outcomes[0].outcome.status === 'warning', 'DealChecks warns when other ca
 // A reload in mid-hand: what was saved at hand_started is restored into a new DealChecks.
 {
   const before = new DealChecks(() => {});
-  before.observe(started, 'diloti', view);
+  before.observe(message(started), gameView(view));
   const saved = JSON.parse(JSON.stringify(before.save()));
   const after = [];
   const reloaded = new DealChecks((number, outcome) => after.push(outcome));
   reloaded.restore(saved);
-  reloaded.observe({ match_id: '42', snapshot: { seed_commitment: commitment } }, 'diloti', { ...view, hand: deal.hands[0].slice(1) });
-  reloaded.observe(ended, 'diloti', endView);
+  reloaded.observe(message({ match_id: '42', snapshot: { seed_commitment: commitment } }), gameView({ ...view, hand: deal.hands[0].slice(1) }));
+  reloaded.observe(message(ended), gameView(endView));
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert(after.length === 1 && after[0].status === 'verified', `DealChecks after a reload: ${JSON.stringify(after)}`);
 }

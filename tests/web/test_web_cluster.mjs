@@ -69,7 +69,7 @@ function playMoves(page, count) {
       if (Date.now() > until) throw new Error(`played ${played} of ${wanted} moves in 60 s`);
       const view = state.table && state.table.view;
       if (state.table.ended) return played;
-      if (conn.ws.readyState === WebSocket.OPEN && view && view.to_act === view.viewer && view.viewer >= 0 &&
+      if (conn.online && view && view.to_act === view.viewer && view.viewer >= 0 &&
           (view.legal_moves || []).length) {
         const seq = Number(state.table.lastSeq);
         await conn.request('play_move', { table_id: state.table.id, move: { notation: view.legal_moves[0].notation } });
@@ -164,7 +164,7 @@ try {
     const where = await page.evaluate(() => {
       const { conn, state } = window.kafenio;
       return { url: conn.url, nodes: conn.nodes, joins: state.joins, moving: state.tableMoving,
-        socket: conn.ws.readyState, badge: document.querySelector('#connection').className };
+        online: conn.online, badge: document.querySelector('#connection').className };
     }).catch(() => ({}));
     console.error(`page ${index}: ${JSON.stringify(where)}`);
     await page.screenshot({ path: join(folder, `failure-${index}.png`), fullPage: true }).catch(() => {});

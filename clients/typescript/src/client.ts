@@ -481,6 +481,15 @@ export class KafenioClient {
     else if (body.case === 'tableCreated') this.tables.enter(body.value.tableId, body.value.inviteCode);
     else if (p.name === 'joinTable' && body.case === 'ok') this.tables.enter(init.tableId!, init.inviteCode);
     else if (p.name === 'leaveTable' && body.case === 'ok') this.tables.leave(init.tableId!);
+    else if ((p.name === 'signOut' || p.name === 'signOutEverywhere') && body.case === 'ok') this.forgetSession();
+  }
+
+  // Signed out: the server closes the connection, and the next one is no one's (no resume,
+  // no tables to rejoin).
+  private forgetSession(): void {
+    this.session = undefined;
+    this.token = undefined;
+    for (const table of this.tables.all()) this.tables.leave(table.tableId);
   }
 
   private matchEvent(event: MatchEvent): void {
@@ -594,6 +603,9 @@ export class KafenioClient {
   }
   getProfile(accountId = 0n, options?: CallOptions) {
     return this.request('getProfile', { accountId }, options);
+  }
+  signOut(options?: CallOptions) {
+    return this.request('signOut', {}, options);
   }
   // A tournament director's: stop every table of a running event, and go on.
   pauseTournament(tournamentId: bigint, reason = '', options?: CallOptions) {

@@ -2,6 +2,9 @@
 // helpers a game client needs (docs/clients.md).
 export * from './gen/kafenio/v1/kafenio_pb.js';
 export { KafenioClient } from './client.js';
+// protobuf-es's functions for the generated messages (an app needs no second copy of the
+// runtime, e.g. a page loading the one-file bundle): create, JSON and binary forms.
+export { create, fromBinary, fromJson, fromJsonString, toBinary, toJson, toJsonString } from '@bufbuild/protobuf';
 export type { CallOptions, ClientEvent, ClientOptions, ConnectionState, ReconnectOptions } from './client.js';
 export { ConnectionLostError, KafenioError, NotConnectedError, RequestTimeoutError } from './errors.js';
 export type { ErrorCodeName } from './errors.js';
@@ -20,7 +23,7 @@ export * from './helpers/moves.js';
 export * from './helpers/diloti_builder.js';
 export * from './helpers/fairness.js';
 export { DealChecks } from './helpers/deal_checks.js';
-export { ScoreSheet } from './helpers/scoresheet.js';
-export type { ScoreRow } from './helpers/scoresheet.js';
+export { ScoreSheet, handBreakdown } from './helpers/scoresheet.js';
+export type { ScoreLine, ScoreRow } from './helpers/scoresheet.js';
 // The protocol this package speaks; the package's major version follows it.
 export const PROTOCOL_VERSION = 1;

@@ -34,6 +34,23 @@ export const REPLIES = {
   // Tournaments run by the server (docs/tournaments.md): the director's requests.
   pauseTournament: 'ok',
   resumeTournament: 'ok',
+  // Every change to an event is answered with the event in full (docs/protocol.md).
+  createTournament: 'tournament',
+  listTournaments: 'tournamentList',
+  getTournament: 'tournament',
+  enterTournament: 'tournament',
+  withdrawFromTournament: 'tournament',
+  answerInvitation: 'tournament',
+  listInvitations: 'invitations',
+  checkIn: 'tournament',
+  directTournament: 'tournament',
+  reportPlayer: 'reportFiled',
+  // Sessions (docs/protocol.md "Sessions"): signing out forgets the client's token.
+  signOut: 'ok',
+  signOutEverywhere: 'ok',
+  changePassword: 'ok',
+  listSessions: 'sessions',
+  revokeSession: 'ok',
 } as const satisfies Partial<Record<BodyCase, BodyCase>>;
 
 export type RequestCase = keyof typeof REPLIES;
@@ -50,7 +67,9 @@ type EnvelopeBodyInit = NonNullable<MessageInitShape<typeof EnvelopeSchema>['bod
 export type RequestInit<C extends RequestCase> = Extract<EnvelopeBodyInit, { case: C }>['value'];
 
 // Messages that only ever answer a request.
-type ReplyOnly = 'ok' | 'signedIn' | 'lobby' | 'pong' | 'tableCreated' | 'matchRecord' | 'matchHistory' | 'leaderboard' | 'profile';
+type ReplyOnly =
+  | 'ok' | 'signedIn' | 'lobby' | 'pong' | 'tableCreated' | 'matchRecord' | 'matchHistory' | 'leaderboard' | 'profile'
+  | 'tournament' | 'tournamentList' | 'invitations' | 'reportFiled' | 'sessions';
 
 // The messages the server pushes on its own (empty request_id): every server message but
 // the replies, so that one the .proto gains later (regenerated) is in the union too.

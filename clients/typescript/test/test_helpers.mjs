@@ -10,7 +10,7 @@ import { create, toBinary } from '@bufbuild/protobuf';
 import {
   EnvelopeSchema, GameViewSchema, ScoreSheet, applyPatch, canAdd, cardLabel, dealCommitment, dealDiloti, dealPilotta,
   decodeEnvelope, encodeEnvelope, describeMove, formatDeal, legalMoves, moveLabel, pilottaOptions, previewSelection,
-  sortCards, tableItemsOf, verifyHand,
+  handBreakdown, sortCards, tableItemsOf, verifyHand,
 } from '@kafenio/client';
 import { assert as check } from './server.mjs';
 
@@ -60,6 +60,9 @@ assert((await verifyHand(hand)).status === 'verified', 'a true hand verifies');
 assert((await verifyHand({ ...hand, seed: '987654322' })).status === 'warning', 'a wrong seed warns');
 assert((await verifyHand({ ...hand, dealt: deal.hands[1] })).status === 'warning', 'other cards warn');
 assert((await verifyHand({ ...hand, dealt: null })).status === 'unchecked', 'unseen first cards: unchecked');
+// Each outcome names its reason, for a translated UI (the web page's `fair.<reason>`).
+assert((await verifyHand(hand)).reason === 'verified' && (await verifyHand({ ...hand, dealt: deal.hands[1] })).reason === 'handMismatch'
+  && (await verifyHand({ ...hand, seed: '' })).reason === 'notPublished', 'fair-deal reasons');
 assert((await verifyHand({ ...hand, seed: '', salt: '' })).status === 'not_published', 'nothing revealed');
 
 // Cards and moves.
@@ -116,5 +119,18 @@ const [row] = sheet.rows('diloti');
 assert(row.number === 1 && row.lines.map((l) => l.label).join() === 'cards,most cards,score,totals' && row.fairness.status === 'verified',
   'score sheet rows');
 assert(new ScoreSheet().fairnessOf(3).status === 'unchecked', 'an unseen hand is unchecked');
+assert(row.lines.map((l) => l.name).join() === 'captured_cards,most_cards,score,totals' && row.totals.join() === '3,1'
+  && row.score.join() === '3,1', 'each line names its .proto field; totals and score per team');
+assert(handBreakdown({ number: 2, tricks: [5, 3], cardPoints: [100, 62], score: [10, 6] }, 'pilotta').map((l) => l.name).join()
+  === 'tricks,card_points,score', 'a hand\'s breakdown, Pilotta');
+
+// Words in another language: the UI's for the parts it translates, the SDK's for the rest.
+const greek = (word, role) => (role === 'kind' && word === 'bid' ? 'Δήλωση' : word === 'nt' ? 'χωρίς ατού' : undefined);
+assert(moveLabel({ notation: 'bid 90 nt' }, greek) === 'Δήλωση 90 χωρίς ατού', moveLabel({ notation: 'bid 90 nt' }, greek));
+assert(moveLabel({ notation: 'play Th' }, greek) === 'Play 10♥', 'untranslated parts stay the SDK\'s');
+const builderWords = (key, params) => ({ lay: `ρίξε το ${params?.card}`, pickCard: 'Διάλεξε φύλλο.' })[key] ?? key;
+assert(describeMove({ kind: 'lay', card: '8h', groups: [], value: 0, notation: 'lay 8h' }, { loose: [], declarations: [] }, builderWords)
+  === 'ρίξε το 8♥', 'the builder in other words');
+assert(previewSelection([], null, [], { loose: [], declarations: [] }, builderWords).text === 'Διάλεξε φύλλο.', 'the preview in other words');
 
 console.log(`sdk helpers: ${checks} checks ok`);

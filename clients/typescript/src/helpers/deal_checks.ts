@@ -70,6 +70,8 @@ export class DealChecks {
       revealedCommitment: ended.seedCommitment,
       dealer: ended.dealer,
     }).then((outcome) => this.onChecked(number, outcome),
-      (error: Error) => this.onChecked(number, { status: 'warning', text: `deal check failed: ${error.message}` }));
+      (error: Error) => this.onChecked(number, {
+        status: 'warning', reason: 'checkFailed', text: `deal check failed: ${error.message}`, error: error.message,
+      }));
   }
 }

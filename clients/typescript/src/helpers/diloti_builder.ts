@@ -28,7 +28,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 export function movesWithCard<M extends MoveLike>(legal: readonly M[], card: string | null | undefined): M[] {
-  return legal.filter((move) => move.card === card);
+  return (legal ?? []).filter((move) => move.card === card);
 }
 
 // The legal moves that play `card` and use exactly the picked items.
@@ -46,42 +46,72 @@ export function canAdd(legal: readonly MoveLike[], card: string, picked: readonl
   return possibleMoves(legal, card, [...picked, item]).length > 0;
 }
 
-function itemText(item: string): string {
-  return item.startsWith('@') ? `declaration ${item.slice(1)}` : cardLabel(item);
+// The builder's sentences, by key, with {placeholders}: English by default; a translated
+// UI passes its own lookup (the web page: its `builder.*` messages, "and" from `common.and`).
+export type BuilderWords = (key: BuilderWordKey, params?: Record<string, string | number>) => string;
+export const BUILDER_ENGLISH = {
+  and: 'and',
+  declarationItem: 'declaration {value}',
+  lay: 'lay {card} on the table',
+  sweep: ' (clears the table)',
+  capture: 'capture {groups} with your {card}{sweep}',
+  declare: 'declare {value} ({cards})',
+  raise: 'raise {from} to {value} with your {card}',
+  theDeclaration: 'the declaration',
+  growGroup: 'grow a group of {value}: {groups}',
+  makeGroup: 'make a group of {value}: {groups}',
+  pickCard: 'Pick a card from your hand.',
+  orPick: ' (or pick table cards to capture or declare)',
+  choose: 'These cards can be played {n} ways: pick one.',
+  nowPick: 'Now pick the table cards or declarations to take or build with your {card}.',
+  noMove: '{card} has no legal move.',
+  partialOne: 'Not a move yet: pick more ({n} possible move).',
+  partialMany: 'Not a move yet: pick more ({n} possible moves).',
+  illegal: 'Not legal: no move with your {card} uses {items}.',
+};
+export type BuilderWordKey = keyof typeof BUILDER_ENGLISH;
+
+export const englishBuilderWords: BuilderWords = (key, params = {}) =>
+  BUILDER_ENGLISH[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
+function itemText(item: string, w: BuilderWords): string {
+  return item.startsWith('@') ? w('declarationItem', { value: item.slice(1) }) : cardLabel(item);
 }
 
-function groupText(group: string): string {
-  return group.split('+').map(itemText).join('+');
+function groupText(group: string, w: BuilderWords): string {
+  return group.split('+').map((item) => itemText(item, w)).join('+');
 }
 
-function list(words: string[]): string {
+function list(words: string[], w: BuilderWords): string {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return `${words.slice(0, -1).join(', ')} ${w('and')} ${words[words.length - 1]}`;
 }
 
 // "capture 3♦+5♠ and 8♣ with your 8♥", "declare 7 (3♥ + 4♣)", "raise declaration 7 to 9
 // with your 2♥", "make a group of 5: ...", "lay 8♣ on the table".
-export function describeMove(move: MoveLike, table: DilotiTable = { loose: [], declarations: [] }): string {
+export function describeMove(move: MoveLike, table: DilotiTable = { loose: [], declarations: [] },
+  w: BuilderWords = englishBuilderWords): string {
   const card = cardLabel(move.card);
   const groups = move.groups ?? [];
+  const groupList = () => list(groups.map((g) => groupText(g, w)), w);
   switch (move.kind) {
     case 'lay':
-      return `lay ${card} on the table`;
+      return w('lay', { card });
     case 'capture': {
-      const all = [...table.loose, ...table.declarations.map((d) => `@${d.value}`)];
-      const sweep = all.length > 0 && sameSet(tableItemsOf(move), all) ? ' (clears the table)' : '';
-      return `capture ${list(groups.map(groupText))} with your ${card}${sweep}`;
+      const all = [...(table.loose ?? []), ...(table.declarations ?? []).map((d) => `@${d.value}`)];
+      const sweep = all.length > 0 && sameSet(tableItemsOf(move), all) ? w('sweep') : '';
+      return w('capture', { groups: groupList(), card, sweep });
     }
     case 'declare':
-      return `declare ${move.value} (${[move.card, ...groups].map(groupText).join(' + ')})`;
+      return w('declare', { value: move.value, cards: [move.card, ...groups].map((g) => groupText(g, w)).join(' + ') });
     case 'raise': {
       const from = groups.find((g) => g.startsWith('@'));
-      return `raise ${from ? itemText(from) : 'the declaration'} to ${move.value} with your ${card}`;
+      return w('raise', { from: from ? itemText(from, w) : w('theDeclaration'), value: move.value, card });
     }
     case 'group': {
       // Taking in an existing group of the same value grows it; anything else makes one.
-      const grows = groups.includes(`@${move.value}`) && table.declarations.some((d) => d.value === move.value && d.group);
-      return `${grows ? 'grow' : 'make'} a group of ${move.value}: ${list(groups.map(groupText))}`;
+      const grows = groups.includes(`@${move.value}`) && (table.declarations ?? []).some((d) => d.value === move.value && d.group);
+      return w(grows ? 'growGroup' : 'makeGroup', { value: move.value, groups: groupList() });
     }
     default:
       return move.notation || move.kind;
@@ -97,26 +127,23 @@ export interface Preview<M> {
 
 // What a builder says about the current selection.
 export function previewSelection<M extends MoveLike>(legal: readonly M[], card: string | null, picked: readonly string[],
-  table: DilotiTable): Preview<M> {
-  if (!card) return { state: 'none', text: 'Pick a card from your hand.', moves: [] };
+  table: DilotiTable, w: BuilderWords = englishBuilderWords): Preview<M> {
+  if (!card) return { state: 'none', text: w('pickCard'), moves: [] };
   const exact = matchingMoves(legal, card, picked);
   if (exact.length === 1) {
     // A lay needs no table cards; say so when the card could also take or build.
-    const more = exact[0].kind === 'lay' && movesWithCard(legal, card).length > 1
-      ? ' (or pick table cards to capture or declare)' : '';
-    return { state: 'ready', text: describeMove(exact[0], table) + more, moves: exact };
+    const more = exact[0].kind === 'lay' && movesWithCard(legal, card).length > 1 ? w('orPick') : '';
+    return { state: 'ready', text: describeMove(exact[0], table, w) + more, moves: exact };
   }
-  if (exact.length > 1) {
-    return { state: 'choose', text: `These cards can be played ${exact.length} ways: pick one.`, moves: exact };
-  }
+  if (exact.length > 1) return { state: 'choose', text: w('choose', { n: exact.length }), moves: exact };
   const possible = possibleMoves(legal, card, picked);
   if (picked.length === 0) {
     return possible.length
-      ? { state: 'card', text: `Now pick the table cards or declarations to take or build with your ${cardLabel(card)}.`, moves: [] }
-      : { state: 'illegal', text: `${cardLabel(card)} has no legal move.`, moves: [] };
+      ? { state: 'card', text: w('nowPick', { card: cardLabel(card) }), moves: [] }
+      : { state: 'illegal', text: w('noMove', { card: cardLabel(card) }), moves: [] };
   }
   if (possible.length) {
-    return { state: 'partial', text: `Not a move yet: pick more (${possible.length} possible move${possible.length > 1 ? 's' : ''}).`, moves: [] };
+    return { state: 'partial', text: w(possible.length > 1 ? 'partialMany' : 'partialOne', { n: possible.length }), moves: [] };
   }
-  return { state: 'illegal', text: `Not legal: no move with your ${cardLabel(card)} uses ${list(picked.map(itemText))}.`, moves: [] };
+  return { state: 'illegal', text: w('illegal', { card: cardLabel(card), items: list(picked.map((i) => itemText(i, w)), w) }), moves: [] };
 }

@@ -198,41 +198,48 @@ export interface HandSeen {
 }
 
 export type FairnessStatus = 'verified' | 'warning' | 'not_published' | 'unchecked';
+// Why, as a key a translated UI looks its words up by (the web page: `fair.<reason>`).
+export type FairnessReason =
+  | 'verified' | 'notPublished' | 'commitmentDiffers' | 'seedUnreadable' | 'seedMismatch' | 'handMismatch'
+  | 'tableMismatch' | 'notSeenBefore' | 'joinedMidHand' | 'checkFailed' | 'unchecked';
 export interface FairnessOutcome {
   status: FairnessStatus;
-  text: string;
+  reason: FairnessReason;
+  text: string; // in English
+  error?: string; // seedUnreadable, checkFailed: what went wrong
 }
 
 export async function verifyHand(hand: HandSeen): Promise<FairnessOutcome> {
   if (!hand.seed || !hand.salt || !(hand.commitment || hand.revealedCommitment)) {
-    return { status: 'not_published', text: 'deal not published by the server' };
+    return { status: 'not_published', reason: 'notPublished', text: 'deal not published by the server' };
   }
   if (hand.commitment && hand.revealedCommitment && hand.commitment.toLowerCase() !== hand.revealedCommitment.toLowerCase()) {
-    return { status: 'warning', text: 'the commitment revealed differs from the one published before the hand' };
+    return { status: 'warning', reason: 'commitmentDiffers', text: 'the commitment revealed differs from the one published before the hand' };
   }
   const published = (hand.commitment || hand.revealedCommitment).toLowerCase();
   let computed: string;
   try {
     computed = await dealCommitment(BigInt(hand.seed), BigInt(hand.matchId), hand.number, hand.salt);
   } catch (error) {
-    return { status: 'warning', text: `the revealed seed cannot be checked: ${(error as Error).message}` };
+    const message = (error as Error).message;
+    return { status: 'warning', reason: 'seedUnreadable', text: `the revealed seed cannot be checked: ${message}`, error: message };
   }
-  if (computed !== published) return { status: 'warning', text: 'the revealed seed does not match the commitment' };
+  if (computed !== published) return { status: 'warning', reason: 'seedMismatch', text: 'the revealed seed does not match the commitment' };
   const deal = hand.game === 'diloti'
     ? dealDiloti(BigInt(hand.seed), hand.dealer, hand.players)
     : dealPilotta(BigInt(hand.seed), hand.dealer, hand.preset);
   if (hand.dealt && hand.viewer >= 0 && !sameCards(hand.dealt, deal.hands[hand.viewer] ?? [])) {
-    return { status: 'warning', text: 'the cards you were dealt are not the ones this seed deals' };
+    return { status: 'warning', reason: 'handMismatch', text: 'the cards you were dealt are not the ones this seed deals' };
   }
   const shownTable = hand.game === 'diloti' ? deal.table : (deal.turned ? [deal.turned] : []);
   if (hand.table && hand.table.length && !sameCards(hand.table, shownTable)) {
-    return { status: 'warning', text: 'the cards turned up are not the ones this seed deals' };
+    return { status: 'warning', reason: 'tableMismatch', text: 'the cards turned up are not the ones this seed deals' };
   }
   if (!hand.commitment) {
-    return { status: 'unchecked', text: 'seed matches its commitment, but the commitment was not seen before the hand' };
+    return { status: 'unchecked', reason: 'notSeenBefore', text: 'seed matches its commitment, but the commitment was not seen before the hand' };
   }
   if (!hand.dealt && hand.viewer >= 0) {
-    return { status: 'unchecked', text: 'seed matches its commitment; your first cards were not seen (joined mid-hand)' };
+    return { status: 'unchecked', reason: 'joinedMidHand', text: 'seed matches its commitment; your first cards were not seen (joined mid-hand)' };
   }
-  return { status: 'verified', text: 'deal verified' };
+  return { status: 'verified', reason: 'verified', text: 'deal verified' };
 }

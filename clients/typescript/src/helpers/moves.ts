@@ -24,20 +24,28 @@ export function legalMoves(view: GameView | undefined): Move[] {
 
 const CARD = /^[2-9TJQKA][cdhs]$/;
 
-function token(word: string): string {
+// A translated UI's words for a move's parts: `kind` for its first word ("play", "bid"),
+// `token` for each word after it ("nt", "belote", "250"); undefined keeps the SDK's own
+// (cards and suits as symbols, everything else as sent).
+export type MoveWords = (word: string, role: 'kind' | 'token') => string | undefined;
+
+function token(word: string, words?: MoveWords): string {
+  const own = words?.(word, 'token');
+  if (own !== undefined) return own;
   if (CARD.test(word)) return cardLabel(word);
   if (/^([cdhs]|nt|at)$/.test(word)) return suitSymbol(word);
   // Diloti groups: "3d+4s", "@7" (a declaration worth 7).
-  if (word.includes('+')) return word.split('+').map(token).join('+');
+  if (word.includes('+')) return word.split('+').map((part) => token(part, words)).join('+');
   return word;
 }
 
 // "play Jh belote" → "Play J♥ belote".
-export function moveLabel(move: Pick<Move, 'notation' | 'kind'>): string {
-  const words = (move.notation || move.kind || '').split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const [first, ...rest] = words;
-  return [first[0].toUpperCase() + first.slice(1), ...rest.map(token)].join(' ');
+export function moveLabel(move: Pick<Move, 'notation' | 'kind'>, words?: MoveWords): string {
+  const parts = (move.notation || move.kind || '').split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  const [first, ...rest] = parts;
+  const kind = words?.(first, 'kind') ?? first[0].toUpperCase() + first.slice(1);
+  return [kind, ...rest.map((word) => token(word, words))].join(' ');
 }
 
 export interface PilottaOptions {

@@ -1,6 +1,7 @@
 // The score sheet model: one row per finished hand, from each view's `lastResult` (the
 // server fills it with the breakdown per team and the record's "hand N ..." line), and
 // under each hand what the fair-deal check found. A UI draws `rows()` as it likes.
+import { HandResultSchema } from '../gen/kafenio/v1/kafenio_pb.js';
 import type { HandResult } from '../gen/kafenio/v1/kafenio_pb.js';
 import type { Game } from './cards.js';
 import type { FairnessOutcome } from './fairness.js';
@@ -15,13 +16,34 @@ const DILOTI_COLUMNS: Column[] = [
   ['twoClubs', '2♣'], ['aces', 'aces'], ['score', 'score'], ['totals', 'totals'],
 ];
 
+// One figure of a hand per team. `name` is the .proto's field name (`card_points`), for a
+// translated UI to look its word up by; `label` is the English one.
+export interface ScoreLine {
+  field: string;
+  name: string;
+  label: string;
+  values: number[];
+}
+
 export interface ScoreRow {
   number: number;
   annulled: boolean;
   made: boolean; // Pilotta: the contract was made
-  lines: { field: string; label: string; values: number[] }[]; // per team
+  lines: ScoreLine[]; // the game's figures the server filled in
+  totals: number[]; // per team, after this hand
+  score: number[]; // per team, this hand's
   line: string; // the record's "hand N ..." line
   fairness: FairnessOutcome;
+}
+
+// A hand's breakdown: the game's figures that have values, in the sheet's order.
+export function handBreakdown(result: HandResult, game: Game): ScoreLine[] {
+  const columns = game === 'diloti' ? DILOTI_COLUMNS : PILOTTA_COLUMNS;
+  return columns
+    .filter(([field]) => ((result[field] as number[] | undefined) ?? []).length > 0)
+    .map(([field, label]) => ({
+      field, name: HandResultSchema.field[field as keyof typeof HandResultSchema.field].name, label, values: [...(result[field] as number[])],
+    }));
 }
 
 export class ScoreSheet {
@@ -44,19 +66,18 @@ export class ScoreSheet {
 
   // A hand whose end this client did not see (it joined later) cannot be checked.
   fairnessOf(number: number): FairnessOutcome {
-    return this.fairness.get(number) ?? { status: 'unchecked', text: 'deal not checked: the hand ended before you joined' };
+    return this.fairness.get(number) ?? { status: 'unchecked', reason: 'unchecked', text: 'deal not checked: the hand ended before you joined' };
   }
 
   // The hands, newest first, with the columns of the game that have values.
   rows(game: Game): ScoreRow[] {
-    const columns = game === 'diloti' ? DILOTI_COLUMNS : PILOTTA_COLUMNS;
     return [...this.results.values()].sort((a, b) => b.number - a.number).map((result) => ({
       number: result.number,
       annulled: result.annulled,
       made: result.made,
-      lines: columns
-        .filter(([field]) => (result[field] as number[]).length > 0)
-        .map(([field, label]) => ({ field, label, values: [...(result[field] as number[])] })),
+      lines: handBreakdown(result, game),
+      totals: [...(result.totals ?? [])],
+      score: [...(result.score ?? [])],
       line: result.line,
       fairness: this.fairnessOf(result.number),
     }));
