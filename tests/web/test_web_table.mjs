@@ -456,6 +456,9 @@ try {
 } catch (error) {
   console.error(error);
   failed = true;
+  // What each open page showed when it failed.
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/table-failure-${i}.png`, fullPage: true }).catch(() => {})));
 } finally {
   await browser.close();
   server.kill('SIGTERM');
