@@ -441,12 +441,68 @@ async function pilottaInEnglish(browser, url) {
   await context.close();
 }
 
+// --- Greek, phone: a whole Pilotta match, pressing what the page offers ---------------
+
+// The other pairing of game, size and language: Pilotta in Greek on a phone (Diloti in
+// English on a desktop is web/client's). Every trick card in front of its player, the
+// seats, the summaries over the ended hand, the match's end in Greek.
+async function pilottaInGreek(browser, url) {
+  const context = await newContext(browser, { viewport: PHONE, locale: 'el-GR' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel('Το όνομά σας').fill('Κατερίνα');
+  await page.getByRole('button', { name: 'Παίξτε ως επισκέπτης' }).click();
+  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  await createTable(page, 'pilotta', { target: 10 });
+  const heading = await page.locator('.table-head h2').textContent();
+  assert(heading === 'Πιλόττα · Κανόνες Κύπρου · στους 10 πόντους', `the rules in words, in Greek: ${heading}`);
+  const positions = await seatPositions(page);
+  let trickCards = 0;
+  for (let moves = 0; moves < 300; moves += 1) {
+    const state = await page.waitForFunction(() => {
+      const { table, moving } = window.kafenio.state;
+      if (document.querySelector('.hand-summary')) return 'summary';
+      if (table && table.ended) return 'ended';
+      if (moving) return false;
+      return document.querySelector('button.move-pass, .hand button.card.legal, .side-panel button.move') ? 'move' : false;
+    }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+    if (state === 'ended') break;
+    if (state === 'summary') {
+      await closeSummary(page);
+      if (await page.evaluate(() => Boolean(window.kafenio.state.table.ended))) break;
+      continue;
+    }
+    const view = await page.evaluate(() => window.kafenio.state.table.view);
+    if (view.phase === 'play') {
+      const spots = await page.evaluate(() => [...document.querySelectorAll('.trick > .trick-spot')]
+        .map((s) => [s.dataset.seat, [...s.classList].find((c) => c.startsWith('at-')).slice(3)]));
+      for (const [seat, at] of spots) assert(positions[seat] === at, `seat ${seat}'s card is at ${at}, the seat at ${positions[seat]}`);
+      trickCards += spots.length;
+      const trickNumber = await page.locator('.centre .trick-number').textContent();
+      assert(trickNumber === `Μπάζα ${view.tricks_won.reduce((a, b) => a + b, 0) + 1} από 8`, `in Greek: ${trickNumber}`);
+      if (trickCards >= 2 && trickCards <= 4) await shot(page, 'pilotta-el-phone');
+      await checkCards(page, 'pilotta');
+      await checkSeats(page);
+    }
+    await page.locator('button.move-pass, .hand button.card.legal, .side-panel button.move').first().click();
+    await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
+  }
+  await page.locator('.match-over').waitFor({ timeout: 30000 });
+  assert((await page.locator('.match-over').textContent()).includes('Τέλος παρτίδας'), 'the match is over, in Greek');
+  await checkPauses(page, 'pilotta', false);
+  await closeSummary(page);
+  await noErrorsShown(page);
+  await shot(page, 'pilotta-over-el-phone');
+  await context.close();
+}
+
 const { server, url } = await startServer(binary, webDir);
 const browser = await launchBrowser();
 let failed = false;
 const started = Date.now();
 try {
-  for (const [name, run] of [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish]]) {
+  for (const [name, run] of [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish],
+    ['pilotta, Greek, phone', pilottaInGreek]]) {
     const t = Date.now();
     await run(browser, url);
     console.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
