@@ -443,9 +443,10 @@ async function pilottaInEnglish(browser, url) {
 
 // --- Greek, phone: a whole Pilotta match, pressing what the page offers ---------------
 
-// The other pairing of game, size and language: Pilotta in Greek on a phone (Diloti in
-// English on a desktop is web/client's). Every trick card in front of its player, the
-// seats, the summaries over the ended hand, the match's end in Greek.
+// Another pairing of game, size and language: Pilotta in Greek on a phone (Diloti in
+// English on a desktop is web/client's: a hand by the builder, a match through the
+// connection). Every trick card in front of its player, the seats, the summaries over the
+// ended hand, the match's end in Greek.
 async function pilottaInGreek(browser, url) {
   const context = await newContext(browser, { viewport: PHONE, locale: 'el-GR' });
   const page = await context.newPage();
