@@ -262,6 +262,17 @@ async function dilotiInGreek(browser, url) {
 
 // --- English, desktop, keyboard: a whole Pilotta match ---------------------------------
 
+// What a Pilotta page waits on next: a summary to read, the match's end, or a move to make.
+function pilottaStep(page) {
+  return page.waitForFunction(() => {
+    const { table, moving } = window.kafenio.state;
+    if (document.querySelector('.hand-summary')) return 'summary';
+    if (table && table.ended) return 'ended';
+    if (moving) return false;
+    return document.querySelector('button.move-pass, .hand button.card.legal, .side-panel button.move') ? 'move' : false;
+  }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+}
+
 // Plays by keyboard whatever the page offers (passing in the auction: the bots take the
 // contract), checking the table on the way, until the match ends.
 async function pilottaInEnglish(browser, url) {
@@ -299,13 +310,7 @@ async function pilottaInEnglish(browser, url) {
   let checkedLastTrick = false;
   let trickShot = false;
   for (let moves = 0; moves < 300; moves += 1) {
-    const state = await page.waitForFunction(() => {
-      const { table, moving } = window.kafenio.state;
-      if (document.querySelector('.hand-summary')) return 'summary';
-      if (table && table.ended) return 'ended';
-      if (moving) return false;
-      return document.querySelector('button.move-pass, .hand button.card.legal, .side-panel button.move') ? 'move' : false;
-    }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+    const state = await pilottaStep(page);
     if (state === 'ended') break;
     if (state === 'summary') {
       if (!sawSummary) {
@@ -460,13 +465,7 @@ async function pilottaInGreek(browser, url) {
   const positions = await seatPositions(page);
   let trickCards = 0;
   for (let moves = 0; moves < 300; moves += 1) {
-    const state = await page.waitForFunction(() => {
-      const { table, moving } = window.kafenio.state;
-      if (document.querySelector('.hand-summary')) return 'summary';
-      if (table && table.ended) return 'ended';
-      if (moving) return false;
-      return document.querySelector('button.move-pass, .hand button.card.legal, .side-panel button.move') ? 'move' : false;
-    }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+    const state = await pilottaStep(page);
     if (state === 'ended') break;
     if (state === 'summary') {
       await closeSummary(page);
