@@ -27,8 +27,10 @@ import { language, onLanguageChange, setLanguage, t } from './i18n.js';
 import { applyPreferences, preferences, setPreference } from './preferences.js';
 import { playSound } from './sounds.js';
 import { TableMemory } from './table_memory.js';
+import { animate } from './motion.js';
 import { seatBadge } from './seat_badge.js';
 import { botLevelName, gameName } from './words.js';
+import { rulesInWords } from './rules_words.js';
 import { resultTable } from './scoresheet.js';
 import { TurnAlert } from './turn_alert.js';
 import { reportButton } from './report.js';
@@ -257,9 +259,12 @@ conn.listeners.add((message) => {
     const info = message.table;
     if (state.lobby.has(info.table_id) || !info.private) state.lobby.set(info.table_id, info);
     if (state.table && state.table.id === info.table_id) {
+      // A paused table's clock stands still; when it resumes, the info brings the new
+      // deadline. Otherwise the match's events set it: an info is published a moment
+      // behind them, and its deadline may be an earlier turn's (0 on a bot's turn).
+      const resumed = state.table.info && state.table.info.paused && !info.paused;
+      if (info.match_in_progress && (info.paused || resumed)) state.table.deadline = info.paused ? 0 : Number(info.turn_deadline_unix_ms || 0);
       state.table.info = info;
-      // A paused table's clock stands still; when it resumes, the info brings the new deadline.
-      if (info.match_in_progress) state.table.deadline = info.paused ? 0 : Number(info.turn_deadline_unix_ms || 0);
     }
     renderSoon();
   } else if (message.announcement) {
@@ -494,20 +499,32 @@ function chatPanel(tableId) {
 // The end of a hand: its breakdown per side (for Pilotta the card points, declarations,
 // belote, whether the contract was made, and the rounding of points to the score), shown
 // over the table until the player closes it.
-function handSummary(game, names) {
+// It comes in after the pause that lets the hand's last trick or capture be seen (the
+// table under it is the ended hand's, memory.ending); the next deal is drawn once the
+// player has pressed Continue. If the next hand already waits on this player, it says so.
+function handSummary(game, names, view) {
   const result = memory.summary;
   if (!result) return null;
-  const close = () => { memory.summary = null; render(); };
+  const close = () => { memory.summary = null; memory.ending = null; render(); };
+  const yourTurnNext = view && view.hand_number !== result.number && view.viewer >= 0 && view.to_act === view.viewer
+    && !state.table.ended;
   const rounding = game === 'pilotta' && (result.points || []).length
     ? el('p', { class: 'rounding' }, t('summary.rounding', {
       points: result.points.join(' – '), score: (result.score || []).join(' – ') })) : null;
-  return el('section', { class: 'hand-summary panel', role: 'dialog', 'aria-labelledby': 'summary-title' },
+  const pause = game === 'pilotta' ? SUMMARY_PAUSE_MS.pilotta : SUMMARY_PAUSE_MS.diloti;
+  return animate(el('section', { class: 'hand-summary panel', role: 'dialog', 'aria-labelledby': 'summary-title' },
     el('h3', { id: 'summary-title' }, t('summary.title', { n: result.number })),
     game === 'pilotta' && !result.annulled ? el('p', { class: `summary-verdict ${result.made ? 'made' : 'failed'}` },
       t(result.made ? 'summary.made' : 'summary.failed', { contract: result.contract, name: names[result.declarers] || '' })) : null,
     resultTable(result, game, names), rounding,
-    actionButton(t('summary.continue'), close, { class: 'primary summary-close' }));
+    yourTurnNext ? el('p', { class: 'summary-next' }, t('summary.yourTurnNext')) : null,
+    actionButton(t('summary.continue'), close, { class: 'primary summary-close' })),
+  `summary-${state.table.matchId}-${result.number}`, 'summary-in', { delayMs: pause, durationMs: 250 });
 }
+
+// How long the ended hand's table shows before its summary comes over it: a won trick's
+// pause and flight to its winner (pilotta.js), a Diloti capture's sweep (diloti.js).
+const SUMMARY_PAUSE_MS = { pilotta: 1400, diloti: 1000 };
 
 function tableScreen() {
   const table = state.table;
@@ -545,15 +562,19 @@ function tableScreen() {
     allMovesOpen: state.allMovesOpen,
     showAllMoves: (open) => { state.allMovesOpen = open; }, // kept across redraws
   };
+  // Until the player has read the hand's summary, the table stays as that hand ended.
+  const ending = memory.summary && memory.ending;
+  if (ending) Object.assign(ctx, { tricks: ending.tricks, captures: ending.captures, lastMoves: ending.lastMoves, sweep: ending.sweep });
+  const shown = ending ? ending.view : view;
   let game = null;
-  if (view && table.game === 'pilotta') game = renderPilotta(view, ctx);
-  if (view && table.game === 'diloti') game = renderDiloti(view, ctx);
+  if (shown && table.game === 'pilotta') game = renderPilotta(shown, ctx);
+  if (shown && table.game === 'diloti') game = renderDiloti(shown, ctx);
   const totals = view ? view.totals : [0, 0];
   const live = view && !table.ended && view.phase !== 'match_over' && view.to_act >= 0;
   const turn = live ? (view.to_act === view.viewer ? t('turn.yours') : t('turn.waitingFor', { name: seatName(view.to_act) })) : '';
   return el('div', { class: 'table-screen' },
     el('header', { class: 'table-head panel' },
-      el('h2', {}, `${gameName(info.game)} · ${info.rules}`,
+      el('h2', {}, `${gameName(info.game)} · ${rulesInWords(info.game, info.rules)}`,
         info.rated ? el('span', { class: 'rated-badge' }, ` · ${t('common.rated')}`) : null),
       el('p', { class: 'totals', 'aria-label': t('table.totals') },
         names.map((n, i) => el('span', { class: `team-total team-${i}` }, `${n}: `, el('strong', {}, totals[i] ?? 0)))),
@@ -579,7 +600,7 @@ function tableScreen() {
       me >= 0 && !seriesOver(info) ? ` ${t('table.playAgain')}` : '',
       seriesOver(info) ? ` ${t('table.seriesOver')}` : '') : null,
     !info.match_in_progress && !table.ended ? seatPanel(info) : null,
-    game ? el('section', { class: 'board' }, handSummary(table.game, names), game) : null,
+    game ? el('section', { class: 'board' }, handSummary(table.game, names, view), game) : null,
     el('div', { class: 'table-foot' }, scores.render(table.game || info.game, names), chatPanel(info.table_id)));
 }
 
@@ -627,7 +648,7 @@ function yourTables() {
   if (!mine.length) return null;
   return el('section', { class: 'panel your-tables' }, el('h2', {}, t('lobby.yourTables')),
     el('ul', { class: 'table-list' }, mine.map((info) => el('li', { class: 'lobby-table', 'data-table': info.table_id },
-      el('span', {}, `${gameName(info.game)} · ${info.rules}`), ' ',
+      el('span', {}, `${gameName(info.game)} · ${rulesInWords(info.game, info.rules)}`), ' ',
       actionButton(t('lobby.goBack'), () => joinTable(info.table_id).catch(() => {}), { class: 'primary go-back' })))));
 }
 

@@ -26,3 +26,18 @@ export function sortHand(cards, game, trump = '') {
     return rankIndex(orderOf(suitA), a.slice(0, -1)) - rankIndex(orderOf(suitB), b.slice(0, -1));
   });
 }
+
+// The seat that wins a Pilotta trick (rules.md): the best trump played, else the best card
+// of the suit led; at all trumps only the suit led wins, ranked as trumps. `cards`:
+// [{seat, card}] in play order, the leader's first; `trump` as for sortHand.
+export function trickWinner(cards, trump) {
+  const led = cards[0].card.slice(-1);
+  const strength = ({ card }) => {
+    const suit = card.slice(-1);
+    const isTrump = suit === trump;
+    if (suit !== led && !isTrump) return -1;
+    const order = trump === 'at' || isTrump ? PILOTTA_TRUMP : PILOTTA_PLAIN;
+    return (isTrump && trump !== 'at' ? 100 : 0) + order.length - rankIndex(order, card.slice(0, -1));
+  };
+  return cards.reduce((best, played) => (strength(played) > strength(best) ? played : best)).seat;
+}

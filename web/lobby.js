@@ -7,6 +7,7 @@ import { inviteForm } from './invite.js';
 import { tableForm } from './create_table.js';
 import { t } from './i18n.js';
 import { gameName } from './words.js';
+import { rulesInWords } from './rules_words.js';
 
 function seatsSummary(info) {
   return info.seats.map((s) => (s.kind === 'SEAT_EMPTY' ? '—' : s.name)).join(', ');
@@ -34,7 +35,7 @@ export function lobbyScreen(tables, actions, lobby) {
   const rows = tables.map((info) => {
     const open = !info.match_in_progress && info.seats.some((s) => s.kind === 'SEAT_EMPTY');
     return el('li', { class: 'lobby-table', 'data-table': info.table_id },
-      el('span', {}, `${gameName(info.game)} · ${info.rules} · ${seatsSummary(info)}`,
+      el('span', {}, `${gameName(info.game)} · ${rulesInWords(info.game, info.rules)} · ${seatsSummary(info)}`,
         info.rated ? ` · ${t('common.rated')}` : '', info.match_in_progress ? ` · ${t('lobby.playing')}` : '', seriesText(info),
         info.spectators ? ` · ${t('common.watchingCount', { n: info.spectators })}` : ''), ' ',
       actionButton(t('lobby.watch'), () => actions.watch(info), { 'aria-label': t('lobby.watchLabel', { game: gameName(info.game), id: info.table_id }) }),

@@ -6,6 +6,7 @@ import { actionButton, el } from './dom.js';
 import { locale, t } from './i18n.js';
 import { gameName } from './words.js';
 import { modeName, rounded } from './ratings.js';
+import { rulesInWords } from './rules_words.js';
 
 // won, lost, drawn (finished without a winner), abandoned (finished with a bot in a
 // seat a player left) or live.
@@ -45,7 +46,7 @@ function matchItem(match, onReplay) {
   return el('li', { class: `match result-${result}`, 'data-match': match.match_id },
     el('p', { class: 'match-head' }, el('strong', { class: 'result', 'data-result': result }, t(`result.${result}`)), ' · ',
       el('span', { class: 'score', 'aria-label': t('history.score') }, (match.totals || []).join(' – ')), ' · ',
-      `${game} · ${match.rules}`),
+      `${game} · ${rulesInWords(match.game, match.rules)}`),
     el('p', { class: 'match-seats' }, seatsLine(match)),
     el('p', { class: 'match-meta muted' }, when(match), ` · ${t(match.rated ? 'common.rated' : 'common.casual')}`),
     match.rating ? el('p', { class: 'match-rating' }, t('history.rating'), ratingLine(match.rating)) : null,

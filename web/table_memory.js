@@ -1,8 +1,11 @@
 // What the table remembers from the match's events that the view alone does not say:
 // each seat's last move (and whether it made a xeri), the cards each Diloti side has
 // captured this hand, the tricks of the Pilotta hand so far, the last capture (to sweep
-// it to its capturer) and the hand whose end-of-hand summary is showing. Kept in session
-// storage with the rest of the table, so a reload keeps it.
+// it to its capturer) and the hand whose end-of-hand summary is showing, with the table as
+// that hand left it (drawn until the player has read the summary, before the next deal).
+// Kept in session storage with the rest of the table, so a reload keeps it.
+
+import { trickWinner } from './hand_order.js';
 
 export class TableMemory {
   constructor() {
@@ -15,6 +18,9 @@ export class TableMemory {
     this.tricks = [];      // Pilotta: this hand's tricks { number, cards, winner }
     this.sweep = null;     // Diloti: the last capture { key, seat, cards }
     this.summary = null;   // the HandResult of the hand that just ended, until dismissed
+    // The hand that just ended as its last move left it: { view, tricks, captures,
+    // lastMoves, sweep }, drawn instead of the next deal until the summary is dismissed.
+    this.ending = null;
     this.hand = 0;
   }
 
@@ -31,6 +37,7 @@ export class TableMemory {
   observe(event, game, before, after) {
     if (!after) return;
     if (after.hand_number !== this.hand) {
+      if (this.hand && !this.summary) this.ending = null; // a hand that ended unseen (a reload)
       this.hand = after.hand_number;
       this.captures = [[], []];
       this.tricks = [];
@@ -48,6 +55,27 @@ export class TableMemory {
       const xeriBefore = (before.xeri || [])[side] || 0;
       this.lastMoves[seat].xeri = ((after.xeri || [])[side] || 0) > xeriBefore;
     }
+    const over = (view) => ['awaiting_deal', 'match_over'].includes(view.phase);
+    if (before && over(after) && !over(before)) this.ending = this.endOfHand(game, played, seat, before, after);
+  }
+
+  // The table as the hand's last move left it. Pilotta's view is already the next hand's
+  // empty table: the last trick is put back in the middle (to be drawn like every won
+  // trick, a moment in place and then to its winner) and in the list of the hand's tricks.
+  endOfHand(game, played, seat, before, after) {
+    const copy = (value) => JSON.parse(JSON.stringify(value));
+    let view = { ...after, to_act: -1, legal_moves: [] };
+    if (game === 'pilotta' && played.kind === 'play') {
+      const cards = [...(before.trick || []), { seat, card: played.card }];
+      const contract = before.contract || {};
+      view = { ...before, hand: after.hand || [], hand_sizes: after.hand_sizes, to_act: -1, legal_moves: [],
+        trick: [], trick_number: 8, last_trick: cards, last_trick_winner: trickWinner(cards, contract.trump),
+        // The hand's own counts, from its result (the view's are the next hand's).
+        tricks_won: (after.last_result || {}).tricks || before.tricks_won,
+        card_points: (after.last_result || {}).card_points || before.card_points };
+      this.observePilotta(view);
+    }
+    return { view, tricks: copy(this.tricks), captures: copy(this.captures), lastMoves: copy(this.lastMoves), sweep: this.sweep };
   }
 
   observeDiloti(event, move, seat, before, after) {

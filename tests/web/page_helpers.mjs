@@ -66,3 +66,23 @@ export async function chooseGame(page, game) {
     if (attempt >= 3) throw new Error(`the new-table form does not show ${game}`);
   }
 }
+
+// Plays the first legal move whenever it is this page's turn, until the match ends. For
+// tests that want a finished match quickly (the move builder and the keyboard are tested
+// on their own): the moves go straight through the page's connection, as its buttons
+// would send them.
+export function playToTheEnd(page) {
+  return page.evaluate(async () => {
+    const { conn, state } = window.kafenio;
+    const until = Date.now() + 60000;
+    const tick = () => new Promise((resolve) => { setTimeout(resolve, 5); });
+    while (state.table && !state.table.ended) {
+      if (Date.now() > until) throw new Error('the match did not end in 60 s');
+      const view = state.table.view;
+      if (view && view.to_act === view.viewer && view.viewer >= 0 && (view.legal_moves || []).length) {
+        // The move's own event arrives before its "ok": the next view is then in place.
+        await conn.request('play_move', { table_id: state.table.id, move: { notation: view.legal_moves[0].notation } });
+      } else await tick();
+    }
+  });
+}

@@ -1,7 +1,8 @@
 // The player client's message catalogues (web/messages_en.js, web/messages_el.js): both
 // have every key, each message has the same {placeholders} in both languages, no message
 // is empty, every t('key') written in web/*.js exists, and every key is used somewhere
-// (keys built at run time, such as error.CODE and sheet.FIELD, are listed as families).
+// (keys built at run time, such as error.CODE and sheet.FIELD, are listed as families);
+// and a hand is called a hand in every message.
 //
 // usage: node test_i18n.mjs WEB_DIR
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,6 +25,15 @@ for (const key of Object.keys(MESSAGES_EN)) {
   if (key in MESSAGES_EL && placeholders(MESSAGES_EN[key]) !== placeholders(MESSAGES_EL[key])) {
     problems.push(`${key}: placeholders differ: {${placeholders(MESSAGES_EN[key])}} vs {${placeholders(MESSAGES_EL[key])}}`);
   }
+}
+
+// One word for one thing: a deal and its play is a "hand" (Μοιρασιά), never a "round"
+// (Γύρος) on one screen and a "hand" on another.
+for (const [key, text] of Object.entries(MESSAGES_EN)) {
+  if (/\brounds?\b/i.test(text)) problems.push(`${key} says "round" (a hand is called a hand): ${text}`);
+}
+for (const [key, text] of Object.entries(MESSAGES_EL)) {
+  if (/γύρο|γύρω|γύρος/i.test(text)) problems.push(`${key} says "γύρος" (a hand is μοιρασιά): ${text}`);
 }
 
 // Keys written out in the code, and the families of keys made at run time ('fair.': from

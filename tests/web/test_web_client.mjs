@@ -16,7 +16,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, chooseGame, launchBrowser, noErrorsShown, signIn, startServer } from './page_helpers.mjs';
+import { assert, chooseGame, launchBrowser, noErrorsShown, playToTheEnd, signIn, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 const { tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
@@ -396,25 +396,6 @@ async function signInAccount(page, url, name, button) {
   await page.getByLabel('Password').fill('kafenio-secret');
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.getByRole('heading', { name: 'New table' }).waitFor();
-}
-
-// Plays the first legal move whenever it is this page's turn, until the match ends. The
-// move builder is tested above; here only a finished match is wanted, quickly, so the
-// moves go straight through the page's connection, as its buttons would send them.
-function playToTheEnd(page) {
-  return page.evaluate(async () => {
-    const { conn, state } = window.kafenio;
-    const until = Date.now() + 60000;
-    const tick = () => new Promise((resolve) => { setTimeout(resolve, 5); });
-    while (state.table && !state.table.ended) {
-      if (Date.now() > until) throw new Error('the match did not end in 60 s');
-      const view = state.table.view;
-      if (view && view.to_act === view.viewer && view.viewer >= 0 && (view.legal_moves || []).length) {
-        // The move's own event arrives before its "ok": the next view is then in place.
-        await conn.request('play_move', { table_id: state.table.id, move: { notation: view.legal_moves[0].notation } });
-      } else await tick();
-    }
-  });
 }
 
 // A registered player ticks Rated, plays a Diloti match against a bot to its end

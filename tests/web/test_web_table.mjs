@@ -42,8 +42,52 @@ async function shot(page, name) {
   assert(width <= viewport, `${name}: page is ${width}px wide on a ${viewport}px screen`);
 }
 
+// Watches the page for what passes too fast to catch between two steps of a test: each
+// end-of-hand summary as first drawn (its delay, and the table under it: which hand, whether
+// anything can be played) and each won trick or capture leaving the middle (its pause).
+function watchPauses() {
+  window.pauses = { summaries: [], collecting: [] };
+  new MutationObserver(() => {
+    const summary = document.querySelector('.hand-summary');
+    const number = summary && summary.querySelector('h3').textContent.match(/\d+/)[0];
+    if (summary && !window.pauses.summaries.some((s) => s.number === number)) {
+      window.pauses.summaries.push({ number, delay: parseFloat(summary.style.animationDelay || '0'),
+        centreHand: (document.querySelector('.centre .hand-number') || {}).textContent || '',
+        playable: document.querySelectorAll('.bid-grid, .hand button.card.legal, button.move, button.play-move').length,
+        tricks: document.querySelectorAll('details.hand-tricks li').length,
+        lastTrick: Boolean(document.querySelector('details.last-trick')) });
+    }
+    for (const going of document.querySelectorAll('.collecting[class*="collect-to-"]:not([class*="-done"])')) {
+      if (going.dataset.seen) continue;
+      going.dataset.seen = '1';
+      window.pauses.collecting.push({ cards: going.querySelectorAll('.card').length, delay: parseFloat(going.style.animationDelay || '0'),
+        animation: getComputedStyle(going).animationName });
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+// Each hand's summary came in after a pause, over the table as that hand ended (its
+// number, nothing to play), and each won trick (Pilotta) or capture (Diloti) stayed a
+// moment in the middle before it went, travelling or (reduced motion) fading.
+async function checkPauses(page, game, reduced) {
+  const { summaries, collecting } = await page.evaluate(() => window.pauses);
+  assert(summaries.length >= 1, 'a summary was seen');
+  for (const s of summaries) {
+    assert(s.delay >= 900, `hand ${s.number}'s summary came in after ${s.delay} ms`);
+    assert((s.centreHand.match(/\d+/) || [])[0] === s.number, `under hand ${s.number}'s summary the table shows ${s.centreHand}`);
+    assert(s.playable === 0, `under hand ${s.number}'s summary ${s.playable} things can be played (the next deal is shown)`);
+  }
+  const first = collecting.filter((c) => c.delay >= 400);
+  assert(first.length >= 1, `won tricks or captures waited in the middle: ${JSON.stringify(collecting.slice(0, 5))}`);
+  if (game === 'pilotta') assert(first.some((c) => c.cards === 4 && c.delay >= 900), 'a won trick stays 0.9 s in the middle');
+  const names = new Set(first.map((c) => c.animation));
+  assert([...names].every((n) => (reduced ? n === 'fade-out' : n.startsWith('collect-to-'))), `leaving the middle: ${[...names]}`);
+  return summaries;
+}
+
 async function newContext(browser, options) {
   const context = await browser.newContext(options);
+  await context.addInitScript(watchPauses);
   context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error)));
   return context;
 }
@@ -82,6 +126,30 @@ async function checkCards(page, game) {
   }
 }
 
+// What each seat shows during a match: the cards held (other players), the dealer's mark
+// at the dealer only, whose turn it is (with the clock on the player's own turn).
+async function checkSeats(page) {
+  const seen = await page.evaluate(() => {
+    const { view } = window.kafenio.state.table;
+    const seats = [...document.querySelectorAll('.felt .seat-area')].map((area) => ({
+      seat: Number(area.dataset.seat),
+      held: (area.querySelector('.held') || {}).textContent || null,
+      dealer: area.querySelectorAll('.dealer-chip').length,
+      toAct: Boolean(area.querySelector('.seat-badge.to-act')),
+      clock: (area.querySelector('.clock') || {}).textContent || null,
+    }));
+    return { seats, view: { viewer: view.viewer, dealer: view.dealer, to_act: view.to_act, hand_sizes: view.hand_sizes, phase: view.phase } };
+  });
+  const { view } = seen;
+  for (const s of seen.seats) {
+    if (s.seat !== view.viewer) assert(Number(s.held) === view.hand_sizes[s.seat], `seat ${s.seat} shows ${s.held} cards, holds ${view.hand_sizes[s.seat]}`);
+    assert(s.dealer === (s.seat === view.dealer ? 1 : 0), `the dealer's mark at seat ${s.seat} (dealer ${view.dealer})`);
+    assert(s.toAct === (s.seat === view.to_act), `seat ${s.seat} to act? (to act: ${view.to_act})`);
+    // The clock runs for a player (a bot's turn has none: docs/protocol.md).
+    if (s.toAct && s.seat === view.viewer) assert(/\d+/.test(s.clock || ''), `the clock at my seat on my turn: ${s.clock}`);
+  }
+}
+
 // Closes the end-of-hand summary when it shows; returns whether it did.
 async function closeSummary(page) {
   const summary = page.locator('.hand-summary');
@@ -115,6 +183,8 @@ async function dilotiInGreek(browser, url) {
   await shot(page, 'lobby-el-phone');
 
   await createTable(page, 'diloti', { seats: 2, target: 11 });
+  const heading = await page.locator('.table-head h2').textContent();
+  assert(heading === 'Δηλωτή · Διαδικτυακοί κανόνες · στους 11 πόντους', `the rules in words, in Greek: ${heading}`);
   const positions = await seatPositions(page);
   assert(positions[0] === 'bottom' && positions[1] === 'top', `2-player seats: ${JSON.stringify(positions)}`);
   assert((await page.locator('.seat-badge.me .seat-name').textContent()).startsWith('Γιώργος'), 'my seat shows my Greek name');
@@ -135,7 +205,10 @@ async function dilotiInGreek(browser, url) {
     }, null, { timeout: 30000 }).then((h) => h.jsonValue());
     if (state === 'ended') break;
     if (state === 'summary') {
-      if (summaries === 0) await shot(page, 'diloti-summary-el-phone');
+      if (summaries === 0) {
+        await page.waitForFunction(() => getComputedStyle(document.querySelector('.hand-summary')).opacity === '1');
+        await shot(page, 'diloti-summary-el-phone');
+      }
       summaries += await closeSummary(page) ? 1 : 0;
       if (await page.evaluate(() => Boolean(window.kafenio.state.table.ended))) break;
       continue;
@@ -152,6 +225,7 @@ async function dilotiInGreek(browser, url) {
       sawCaptures = true;
     }
     if (moves === 3) await checkCards(page, 'diloti');
+    if (moves < 6) await checkSeats(page);
     // A move from the page: the hand card, then the first way to play it the builder offers.
     await page.locator('.hand button.card.legal').first().click();
     let send = page.locator('button.play-move');
@@ -172,6 +246,7 @@ async function dilotiInGreek(browser, url) {
   assert(summaries >= 1, 'every hand ended with a summary');
   assert(sawOpponentMove, "the opponent's last move was shown");
   assert(sawCaptures, 'the captures panel was opened');
+  await checkPauses(page, 'diloti', true);
   // Reduced motion: cards fade, they do not travel.
   const animations = await page.evaluate(() => [...document.querySelectorAll('[class*="fly-from-"], [class*="collect-to-"]')]
     .map((e) => getComputedStyle(e).animationName).filter((n) => n !== 'none'));
@@ -187,6 +262,17 @@ async function dilotiInGreek(browser, url) {
 
 // --- English, desktop, keyboard: a whole Pilotta match ---------------------------------
 
+// What a Pilotta page waits on next: a summary to read, the match's end, or a move to make.
+function pilottaStep(page) {
+  return page.waitForFunction(() => {
+    const { table, moving } = window.kafenio.state;
+    if (document.querySelector('.hand-summary')) return 'summary';
+    if (table && table.ended) return 'ended';
+    if (moving) return false;
+    return document.querySelector('button.move-pass, .hand button.card.legal, .side-panel button.move') ? 'move' : false;
+  }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+}
+
 // Plays by keyboard whatever the page offers (passing in the auction: the bots take the
 // contract), checking the table on the way, until the match ends.
 async function pilottaInEnglish(browser, url) {
@@ -201,6 +287,8 @@ async function pilottaInEnglish(browser, url) {
   assert(!(await page.locator('.lobby-head').textContent()).includes('[object'), 'the lobby header prints no objects');
 
   await createTable(page, 'pilotta', { target: 10 });
+  const heading = await page.locator('.table-head h2').textContent();
+  assert(heading === 'Pilotta · Cyprus rules · to 10 points', `the rules in words: ${heading}`);
   const positions = await seatPositions(page);
   assert(JSON.stringify(positions) === JSON.stringify({ 0: 'bottom', 1: 'right', 2: 'top', 3: 'left' }),
     `4-player seats: ${JSON.stringify(positions)}`);
@@ -222,19 +310,14 @@ async function pilottaInEnglish(browser, url) {
   let checkedLastTrick = false;
   let trickShot = false;
   for (let moves = 0; moves < 300; moves += 1) {
-    const state = await page.waitForFunction(() => {
-      const { table, moving } = window.kafenio.state;
-      if (document.querySelector('.hand-summary')) return 'summary';
-      if (table && table.ended) return 'ended';
-      if (moving) return false;
-      return document.querySelector('button.move-pass, .hand button.card.legal, .side-panel button.move') ? 'move' : false;
-    }, null, { timeout: 30000 }).then((h) => h.jsonValue());
+    const state = await pilottaStep(page);
     if (state === 'ended') break;
     if (state === 'summary') {
       if (!sawSummary) {
         const verdict = await page.locator('.hand-summary').textContent();
         assert(/Contract of \d+ (made|failed)|annulled/.test(verdict) || !verdict.includes('Contract'), `summary: ${verdict}`);
         assert(/rounded to the score/.test(verdict), `the summary shows the rounding: ${verdict}`);
+        await page.waitForFunction(() => getComputedStyle(document.querySelector('.hand-summary')).opacity === '1');
         await shot(page, 'pilotta-summary-desktop');
       }
       sawSummary = await closeSummary(page) || sawSummary;
@@ -252,6 +335,11 @@ async function pilottaInEnglish(browser, url) {
     if (view.phase === 'play') {
       const contract = await page.locator('.centre .contract').textContent();
       assert(contract.startsWith('Contract:'), `contract shown: ${contract}`);
+      // The trick number counts from 1: the tricks won so far, and this one.
+      const trickNumber = await page.locator('.centre .trick-number').textContent();
+      const played = view.tricks_won.reduce((a, b) => a + b, 0);
+      assert(trickNumber === `Trick ${played + 1} of 8`, `${trickNumber} after ${played} tricks`);
+      await checkSeats(page);
       // Each card of the trick lies on the side of the player who played it.
       const spots = await page.evaluate(() => [...document.querySelectorAll('.trick > .trick-spot')]
         .map((s) => [s.dataset.seat, [...s.classList].find((c) => c.startsWith('at-')).slice(3)]));
@@ -284,6 +372,11 @@ async function pilottaInEnglish(browser, url) {
     }
   }
   await page.locator('.match-over').waitFor({ timeout: 30000 });
+  const summaries = await checkPauses(page, 'pilotta', false);
+  assert(summaries.some((s) => s.tricks === 8 && s.lastTrick), `a played hand's summary came over its 8 tricks: ${JSON.stringify(summaries)}`);
+  // After the match the status line has nothing left to say, and the tab no turn.
+  assert(await page.locator('.table-head .turn').textContent() === '', 'no stale turn line after the match');
+  assert(!(await page.title()).startsWith('●'), `no turn in the tab's title after the match: ${await page.title()}`);
   assert(sawAuctionPanel, 'the bidding panel was shown beside the hand');
   assert(trickChecks > 0, 'trick cards were checked against their seats');
   assert(checkedLastTrick, 'the last trick was opened');
@@ -301,6 +394,19 @@ async function pilottaInEnglish(browser, url) {
   await page.locator('.settings-menu summary').click();
   await page.getByLabel('Four-colour deck').check();
   assert(await page.evaluate(() => document.body.classList.contains('four-colour')), 'four-colour deck on');
+  const colours = await page.evaluate(() => Object.fromEntries(['hearts', 'diamonds', 'clubs', 'spades'].map((suit) => {
+    const card = document.createElement('span');
+    card.className = `card suit-${suit}`;
+    document.body.append(card);
+    const colour = getComputedStyle(card).color;
+    card.remove();
+    return [suit, colour];
+  })));
+  assert(new Set(Object.values(colours)).size === 4, `four colours, one per suit: ${JSON.stringify(colours)}`);
+  // The chat is kept across a reload.
+  await page.getByLabel('chat message').fill('καλή παρτίδα');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.locator('.chat-log li', { hasText: 'καλή παρτίδα' }).waitFor();
   await shot(page, 'four-colour-desktop');
 
   // Sessions: the language switch is remembered; sign out, and stay signed out.
@@ -309,6 +415,7 @@ async function pilottaInEnglish(browser, url) {
   await page.reload();
   await page.locator('.game.pilotta').waitFor({ timeout: 30000 });
   assert(await page.evaluate(() => document.documentElement.lang) === 'el', 'the language choice survives a reload');
+  await page.locator('.chat-log li', { hasText: 'καλή παρτίδα' }).waitFor({ timeout: 10000 });
   const oldToken = await page.evaluate(() => JSON.parse(sessionStorage.getItem('kafenio')).token);
   await page.getByRole('button', { name: 'Αποσύνδεση' }).click();
   await page.getByRole('heading', { name: 'Παίξτε Δηλωτή και Πιλόττα' }).waitFor();
@@ -339,12 +446,63 @@ async function pilottaInEnglish(browser, url) {
   await context.close();
 }
 
+// --- Greek, phone: a whole Pilotta match, pressing what the page offers ---------------
+
+// Another pairing of game, size and language: Pilotta in Greek on a phone (Diloti in
+// English on a desktop is web/client's: a hand by the builder, a match through the
+// connection). Every trick card in front of its player, the seats, the summaries over the
+// ended hand, the match's end in Greek.
+async function pilottaInGreek(browser, url) {
+  const context = await newContext(browser, { viewport: PHONE, locale: 'el-GR' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel('Το όνομά σας').fill('Κατερίνα');
+  await page.getByRole('button', { name: 'Παίξτε ως επισκέπτης' }).click();
+  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  await createTable(page, 'pilotta', { target: 10 });
+  const heading = await page.locator('.table-head h2').textContent();
+  assert(heading === 'Πιλόττα · Κανόνες Κύπρου · στους 10 πόντους', `the rules in words, in Greek: ${heading}`);
+  const positions = await seatPositions(page);
+  let trickCards = 0;
+  for (let moves = 0; moves < 300; moves += 1) {
+    const state = await pilottaStep(page);
+    if (state === 'ended') break;
+    if (state === 'summary') {
+      await closeSummary(page);
+      if (await page.evaluate(() => Boolean(window.kafenio.state.table.ended))) break;
+      continue;
+    }
+    const view = await page.evaluate(() => window.kafenio.state.table.view);
+    if (view.phase === 'play') {
+      const spots = await page.evaluate(() => [...document.querySelectorAll('.trick > .trick-spot')]
+        .map((s) => [s.dataset.seat, [...s.classList].find((c) => c.startsWith('at-')).slice(3)]));
+      for (const [seat, at] of spots) assert(positions[seat] === at, `seat ${seat}'s card is at ${at}, the seat at ${positions[seat]}`);
+      trickCards += spots.length;
+      const trickNumber = await page.locator('.centre .trick-number').textContent();
+      assert(trickNumber === `Μπάζα ${view.tricks_won.reduce((a, b) => a + b, 0) + 1} από 8`, `in Greek: ${trickNumber}`);
+      if (trickCards >= 2 && trickCards <= 4) await shot(page, 'pilotta-el-phone');
+      await checkCards(page, 'pilotta');
+      await checkSeats(page);
+    }
+    await page.locator('button.move-pass, .hand button.card.legal, .side-panel button.move').first().click();
+    await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
+  }
+  await page.locator('.match-over').waitFor({ timeout: 30000 });
+  assert((await page.locator('.match-over').textContent()).includes('Τέλος παρτίδας'), 'the match is over, in Greek');
+  await checkPauses(page, 'pilotta', false);
+  await closeSummary(page);
+  await noErrorsShown(page);
+  await shot(page, 'pilotta-over-el-phone');
+  await context.close();
+}
+
 const { server, url } = await startServer(binary, webDir);
 const browser = await launchBrowser();
 let failed = false;
 const started = Date.now();
 try {
-  for (const [name, run] of [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish]]) {
+  for (const [name, run] of [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish],
+    ['pilotta, Greek, phone', pilottaInGreek]]) {
     const t = Date.now();
     await run(browser, url);
     console.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -354,6 +512,9 @@ try {
 } catch (error) {
   console.error(error);
   failed = true;
+  // What each open page showed when it failed.
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/table-failure-${i}.png`, fullPage: true }).catch(() => {})));
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -1,6 +1,6 @@
 // The console's words in English and Greek. The page's elements name theirs with
 // data-t; scripts ask t(key).
-const WORDS = {
+export const WORDS = {
   en: {
     title: 'Kafenio console', signIn: 'Sign in', logout: 'Sign out', name: 'Name',
     password: 'Password', code: 'Code (authenticator)', dashboard: 'Dashboard',
