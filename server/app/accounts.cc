@@ -1,4 +1,5 @@
 #include "server/app/accounts.h"
+#include "server/app/account_by_name.h"
 
 #include "server/app/crypto.h"
 #include "server/names/player_name.h"
@@ -136,12 +137,7 @@ void Accounts::SignIn(const std::string& name, const std::string& password, Exec
 }
 
 std::optional<AccountRecord> Accounts::FindForSignIn(const std::string& name) {
-  const auto checked = names::CheckName(name);
-  if (!checked.ok()) return std::nullopt;
-  // The exact name first: two accounts made before names had keys may share a key (the
-  // later one's key carries its id), and each still signs in by its own name.
-  if (auto exact = store_.FindAccountByName(checked.name)) return exact;
-  return store_.FindAccountByNameKey(checked.key);
+  return FindAccountByTypedName(store_, name);
 }
 
 void Accounts::Resume(const std::string& token, Executor executor, Done done,

@@ -183,6 +183,12 @@ async def main():
         assert table not in await tables(f"?player={bob_id}")
         assert table in await tables("?live=true&private=false")
         assert (await call(staff["mona"], "GET", "/admin/api/tables?player=x"))[0] == 400
+        # By name, found as sign-in finds it: case ignored; unknown 404, not a name 400.
+        assert table in await tables("?player_name=ANNA")
+        assert table not in await tables("?player_name=Vasilis")
+        for query, code in (("?player_name=zzz-nobody", 404), ("?player_name=%E2%80%AE", 400),
+                            (f"?player={anna_id}&player_name=anna", 400)):
+            assert (await call(staff["mona"], "GET", "/admin/api/tables" + query))[0] == code, query
 
         # --- Pause: moves refused, the turn clock frozen; resume gives back the time left.
         # The bots move at once; then Anna is on the clock.

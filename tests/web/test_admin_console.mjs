@@ -4,7 +4,8 @@
 // Greek, signs in with password and TOTP code, finds the live table, pauses it, voids its
 // match, watches it and reveals the hands, finds the
 // player and bans them (their connection is closed), sends an announcement that a player
-// in the web client sees, and sees the actions in the audit log, whose chain verifies. The public port answers 404 for the console.
+// in the web client sees, filters the live tables by rating, access, match and a Greek
+// player's name, and sees the actions in the audit log, whose chain verifies. The public port answers 404 for the console.
 //
 // usage: node test_admin_console.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { execFileSync, spawn } from 'node:child_process';
@@ -184,6 +185,71 @@ try {
   await page.locator('#report-filter select').selectOption('resolved');
   await page.locator('#report-filter button[type=submit]').click();
   await page.locator(`#reports li[data-report="${reportId}"]`, { hasText: 'mute' }).waitFor();
+
+  // The live tables filtered by rating, access, match and a Greek player's name typed in
+  // another case: only Γιώργος's private rated table, where no match is in play yet.
+  const greekTable = await player.evaluate(async (url) => {
+    const ws = new WebSocket(url);
+    await new Promise((resolve) => { ws.onopen = resolve; });
+    window.keepOpen = ws; // Γιώργος stays seated while the console looks
+    let next = 1;
+    const waiting = new Map();
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
+    };
+    const request = (name, body) => new Promise((resolve) => {
+      const id = `r${next++}`;
+      waiting.set(id, resolve);
+      ws.send(JSON.stringify({ request_id: id, [name]: body }));
+    });
+    await request('register', { name: 'Γιώργος', password: 'tavli and ouzo' });
+    const created = await request('create_table',
+      { game: 'diloti', seats: 2, private: true, rated: true });
+    const table = created.table_created.table_id;
+    await request('sit', { table_id: table, seat: 0 });
+    return table;
+  }, `${publicUrl.replace('http', 'ws')}/ws`);
+  const filter = page.locator('#table-filter');
+  const rows = page.locator('#tables tbody tr');
+  const refreshTables = () => filter.getByRole('button', { name: 'Ανανέωση' }).click();
+  for (const words of ['Βαθμολογία', 'Πρόσβαση', 'Παρτίδα', 'Παίκτης (ψευδώνυμο)']) {
+    await filter.locator('label > span', { hasText: words }).waitFor(); // in Greek too
+  }
+  await filter.locator('select[name=rated]').selectOption({ label: 'βαθμολογημένα' });
+  await filter.locator('select[name=private]').selectOption({ label: 'ιδιωτικά' });
+  await filter.locator('select[name=live]').selectOption({ label: 'χωρίς παρτίδα' });
+  await filter.getByLabel('Παίκτης (ψευδώνυμο)').fill('ΓΙΏΡΓΟΣ');
+  await refreshTables();
+  // The list is rebuilt in one go: once the wanted row is there, it is the whole list.
+  await page.locator(`#tables tr[data-table="${greekTable}"]`).waitFor();
+  assert(await rows.count() === 1, `one table for Γιώργος, got ${await rows.count()}`);
+  assert(await page.locator(`#tables tr[data-table="${tableId}"]`).count() === 0,
+    'anna\'s public table is filtered out');
+  // The same player with a match in play: none.
+  await filter.locator('select[name=live]').selectOption({ label: 'παρτίδα σε εξέλιξη' });
+  await refreshTables();
+  await page.locator(`#tables tr[data-table="${greekTable}"]`).waitFor({ state: 'detached' });
+  assert(await rows.count() === 0, `no table with a match for Γιώργος, got ${await rows.count()}`);
+  // A name nobody has: the server's clear error.
+  await filter.getByLabel('Παίκτης (ψευδώνυμο)').fill('Άγνωστος');
+  await refreshTables();
+  await page.locator('#message', { hasText: 'no player named Άγνωστος' }).waitFor();
+  // Public, unrated tables with a match in play, anyone's: anna's paused table only.
+  await filter.getByLabel('Παίκτης (ψευδώνυμο)').fill('');
+  await filter.locator('select[name=rated]').selectOption({ label: 'φιλικά' });
+  await filter.locator('select[name=private]').selectOption({ label: 'δημόσια' });
+  await refreshTables();
+  await page.locator(`#tables tr[data-table="${tableId}"]`).waitFor();
+  assert(await page.locator(`#tables tr[data-table="${greekTable}"]`).count() === 0,
+    'the private table is filtered out');
+  // Every filter back to any: both tables.
+  for (const name of ['rated', 'private', 'live']) {
+    await filter.locator(`select[name=${name}]`).selectOption({ label: 'όλα' });
+  }
+  await refreshTables();
+  await page.locator(`#tables tr[data-table="${greekTable}"]`).waitFor();
+  assert(await page.locator(`#tables tr[data-table="${tableId}"]`).count() === 1, 'anna\'s table');
 
   // The actions in the audit log, and the chain intact.
   await page.locator('#audit-filter button[type=submit]').click();

@@ -93,10 +93,15 @@ async function loadDashboard() {
 }
 
 async function loadTables() {
-  const { game, tournament } = $('#table-filter').elements;
+  const { elements } = $('#table-filter');
   const query = new URLSearchParams();
-  if (game.value) query.set('game', game.value);
-  if (tournament.value.trim()) query.set('tournament', tournament.value.trim());
+  // The choices' values are the API's (docs/admin.md): empty means any.
+  for (const name of ['game', 'rated', 'private', 'live']) {
+    if (elements[name].value) query.set(name, elements[name].value);
+  }
+  // A name as staff type it; the server finds it as sign-in does (Greek in any case).
+  if (elements.player.value.trim()) query.set('player_name', elements.player.value.trim());
+  if (elements.tournament.value.trim()) query.set('tournament', elements.tournament.value.trim());
   const { tables } = await api('GET', `tables${String(query) ? `?${query}` : ''}`);
   const body = $('#tables tbody');
   body.replaceChildren();

@@ -4,6 +4,7 @@
 
 #include "kafenio/v1/kafenio.json.h"
 #include "proto/json_runtime.h"
+#include "server/app/account_by_name.h"
 #include "server/app/admin/audit_chain.h"
 #include "server/app/crypto.h"
 
@@ -150,6 +151,14 @@ ApiAnswer Console::Tables(const StaffMember&, const Query& query) {
     const auto id = Id(player);
     if (!id) return ApiError(400, "player must be an account id");
     filter.player = *id;
+  }
+  // player_name: a name as staff type it, found as sign-in finds it (Greek in any case).
+  if (const auto name = Get(query, "player_name"); !name.empty()) {
+    if (filter.player != 0) return ApiError(400, "give player or player_name, not both");
+    if (!Accounts::ValidName(name)) return ApiError(400, "player_name: not a valid player name");
+    const auto account = FindAccountByTypedName(hub_.account_store(), name);
+    if (!account) return ApiError(404, "no player named " + name);
+    filter.player = account->id;
   }
   // tournament: an event's id, or true / false for any event's tables / no event's.
   std::optional<std::int64_t> event;
