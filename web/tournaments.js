@@ -282,7 +282,7 @@ export class TournamentPages {
       actionButton(t('back'), () => this.load()),
       el('h2', {}, s.name),
       el('p', { class: 'event-line' }, `${s.game} · ${t(s.format)} · ${s.pairs ? t('pairsEvent') : t('playersEvent')} · `,
-        el('span', { class: 'event-state' }, t(`state_${s.state}`)),
+        el('span', { class: 'event-state' }, t(`state_${s.state}`), s.paused ? ` · ${t('paused')}` : ''),
         v.director_name ? ` · ${t('director')}: ${v.director_name}` : '',
         s.starts_unix_ms !== '0' ? ` · ${when(s.starts_unix_ms)}` : '',
         ` · ${t('seed')} ${v.settings.seed}`),
@@ -332,10 +332,12 @@ export class TournamentPages {
   entrantsTable(v) {
     const rows = (v.entrants || []).map((e) => el('tr', { 'data-entrant': e.entrant },
       el('td', {}, e.entrant), el('td', {}, e.name), el('td', {}, Math.round(e.rating)),
-      el('td', {}, e.seed_rank || ''), el('td', {}, t(`status_${e.status}`)),
+      el('td', { class: 'seed-rank' }, e.seed_rank || e.manual_rank || ''), el('td', {}, t(`status_${e.status}`)),
       v.check_in_opens_unix_ms !== '0' ? el('td', { class: 'check-in' }, e.checked_in ? t('checkedIn') : t('notCheckedIn')) : null));
+    const apart = (v.settings.forbidden || []).map((p) => `${p.first}–${p.second}`);
     return el('section', {}, el('h3', {}, `${t('entrants')} (${v.summary.entrants})`),
-      rows.length ? el('table', { class: 'entrants' }, el('tbody', {}, rows)) : el('p', { class: 'muted' }, t('none')));
+      rows.length ? el('table', { class: 'entrants' }, el('tbody', {}, rows)) : el('p', { class: 'muted' }, t('none')),
+      apart.length ? el('p', { class: 'kept-apart' }, `${t('keptApart')}: ${apart.join(', ')}`) : null);
   }
 
   roundsSection(v, nameOf) {
@@ -345,7 +347,11 @@ export class TournamentPages {
       el('ol', {}, (r.tables || []).map((table) => el('li', { class: 'pairing' },
         table.match_label ? `${table.match_label}: ` : '',
         `${nameOf(table.first)} ${t('versus')} ${nameOf(table.second)} · `,
-        table.result ? `${table.result === 'forfeit' ? `${t('forfeit')} · ` : ''}${table.first_score}–${table.second_score}${table.winner ? ` → ${nameOf(table.winner)}` : ''}` : t('playing')))),
+        table.result ? `${table.result === 'forfeit' ? `${t('forfeit')} · ` : ''}${table.first_score || 0}–${table.second_score || 0}${table.winner ? ` → ${nameOf(table.winner)}` : ''}` : t('playing'),
+        // The table is public: anyone may watch it; a played match's record is published.
+        !table.result && table.table_id ? [' ', actionButton(t('watch'), () => this.joinTable(table.table_id), { class: 'watch' })] : null,
+        table.result === 'played' && table.match_id && table.match_id !== '0'
+          ? [' ', el('a', { class: 'record', href: `/matches/${table.match_id}/record`, target: '_blank', rel: 'noopener' }, t('record'))] : null))),
       (r.byes || []).length ? el('p', {}, `${t('bye')}: ${r.byes.map(nameOf).join(', ')}`) : null)));
   }
 
@@ -405,9 +411,33 @@ export class TournamentPages {
             this.direct(id, 'replace_round', { round });
           }));
       }
+      if (s.state === 'running') {
+        parts.push(this.input('pauseReason', 'reason'),
+          actionButton(s.paused ? t('resume') : t('pause'), () => this.pauseOrResume(id, !s.paused), { class: 'pause' }));
+      }
+      if (s.format === 'swiss') {
+        const other = () => Number(this.fields.other) || 0;
+        parts.push(this.input('otherEntrant', 'other', { type: 'number', min: 1 }),
+          actionButton(t('forbidPair'), () => this.direct(id, 'forbid_pair', { entrant: entrant(), other_entrant: other() })),
+          actionButton(t('allowPair'), () => this.direct(id, 'allow_pair', { entrant: entrant(), other_entrant: other() })));
+      }
+      if (s.state === 'registering' && v.settings.seeding === 'manual') {
+        parts.push(this.input('rank', 'rank', { type: 'number', min: 1 }),
+          actionButton(t('setRank'), () => this.direct(id, 'set_rank', { entrant: entrant(), rank: Number(this.fields.rank) || 0 })));
+      }
       parts.push(actionButton(t('endEarly'), () => this.direct(id, 'end_early')));
     }
     return el('section', { class: 'director' }, el('h3', {}, t('directorControls')), parts);
+  }
+
+  // Pause and resume answer ok, not the event: the event is read again after.
+  async pauseOrResume(id, pause) {
+    try {
+      await this.ask(pause ? 'pause_tournament' : 'resume_tournament',
+        pause ? { tournament_id: id, reason: this.fields.reason || '' } : { tournament_id: id });
+      this.fields = {};
+    } catch { /* shown */ }
+    await this.open(id);
   }
 
   direct(id, action, fields = {}) {

@@ -112,6 +112,18 @@ const WORDS = {
   yourTable: ['Your next table', 'Το επόμενο τραπέζι σας'],
   versus: ['v', 'εναντίον'],
   goToTable: ['Go to the table', 'Στο τραπέζι'],
+  watch: ['Watch', 'Παρακολούθηση'],
+  record: ['Record', 'Καταγραφή'],
+  paused: ['paused', 'σε παύση'],
+  pause: ['Pause', 'Παύση'],
+  resume: ['Resume', 'Συνέχεια'],
+  pauseReason: ['Reason for the pause', 'Λόγος της παύσης'],
+  otherEntrant: ['Other entrant no.', 'Αρ. άλλου συμμετέχοντα'],
+  forbidPair: ['Keep apart', 'Να μη συναντηθούν'],
+  allowPair: ['Allow to meet', 'Να μπορούν να συναντηθούν'],
+  rank: ['Seed', 'Σειρά'],
+  setRank: ['Set the seed', 'Ορισμός σειράς'],
+  keptApart: ['Kept apart', 'Δεν συναντώνται'],
 };
 
 // The tie-breaks' names and explanations in Greek (the server sends them in English).

@@ -377,9 +377,40 @@ void Hub::DirectTournament(std::int64_t by, const TournamentSnapshot& event,
     std::vector<std::int64_t> accounts(event.options.pairs() ? 2 : 1, 0);
     return events.AddEntrant(by, id, name, std::move(accounts), 1500, strand, answer);
   }
+  if (action == "forbid_pair" || action == "allow_pair") {
+    // Club mates, relatives: kept apart by the Swiss pairing from the next round on.
+    const auto& state = event.state;
+    if (state.config.format != tournament::Format::kSwiss) {
+      return done(v1::BAD_REQUEST, "forbidden pairs are for a Swiss");
+    }
+    if (direct.entrant() == direct.other_entrant() || !state.FindEntrant(direct.entrant()) ||
+        !state.FindEntrant(direct.other_entrant())) {
+      return done(v1::BAD_REQUEST, "name two entrants of the event (entrant, other_entrant)");
+    }
+    tournament::TournamentEvent entry;
+    entry.kind = action == "forbid_pair" ? tournament::TournamentEvent::Kind::kPairForbidden
+                                         : tournament::TournamentEvent::Kind::kPairAllowed;
+    entry.entrant = direct.entrant();
+    entry.other = direct.other_entrant();
+    return events.Arrange(by, id, entry, strand, answer);
+  }
+  if (action == "set_rank") {
+    // Manual seeding: the director's order, fixed at the start.
+    if (event.state.config.seeding != tournament::SeedingMethod::kManual) {
+      return done(v1::BAD_REQUEST, "the event is not seeded by hand");
+    }
+    if (!event.state.FindEntrant(direct.entrant()) || direct.rank() < 1) {
+      return done(v1::BAD_REQUEST, "name an entrant and a rank of 1 or more");
+    }
+    tournament::TournamentEvent entry;
+    entry.kind = tournament::TournamentEvent::Kind::kRanked;
+    entry.entrant = direct.entrant();
+    entry.manual_rank = direct.rank();
+    return events.Arrange(by, id, entry, strand, answer);
+  }
   done(v1::BAD_REQUEST,
-       "action is start, add_entrant, add_bot, remove_entrant, disqualify, replace_round or "
-       "end_early");
+       "action is start, add_entrant, add_bot, remove_entrant, disqualify, replace_round, "
+       "forbid_pair, allow_pair, set_rank or end_early");
 }
 
 }  // namespace kafenio::server

@@ -280,6 +280,17 @@ std::map<EntrantId, int> KnockoutPlaces(const KnockoutBracket& bracket,
   return places;
 }
 
+bool IsFinal(const KnockoutBracket& bracket, const KnockoutMatch& match) {
+  const bool double_elimination =
+      std::any_of(bracket.matches.begin(), bracket.matches.end(),
+                  [](const KnockoutMatch& m) { return m.stage == BracketStage::kGrandFinal; });
+  if (double_elimination) {
+    return match.stage == BracketStage::kGrandFinal ||
+           match.stage == BracketStage::kGrandFinalReset;
+  }
+  return match.stage == BracketStage::kMain && match.round == Log2(bracket.size);
+}
+
 std::string MatchLabel(const KnockoutBracket& bracket, const KnockoutMatch& match) {
   int index = 1;
   for (const auto& other : bracket.matches) {

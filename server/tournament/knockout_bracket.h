@@ -82,6 +82,10 @@ bool BracketFinished(const std::vector<ResolvedMatch>& resolved);
 std::map<EntrantId, int> KnockoutPlaces(const KnockoutBracket& bracket,
                                         const std::vector<ResolvedMatch>& resolved);
 
+// Whether the match is the final: single elimination's last match, or double
+// elimination's grand final and its deciding match (the winners' final is not).
+bool IsFinal(const KnockoutBracket& bracket, const KnockoutMatch& match);
+
 // A short name of a match for people: "Final", "Semi-final 2", "Losers' round 3, match 1".
 std::string MatchLabel(const KnockoutBracket& bracket, const KnockoutMatch& match);
 

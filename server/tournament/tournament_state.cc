@@ -226,6 +226,33 @@ std::string Apply(TournamentState& state, const TournamentEvent& event) {
     case Kind::kInvitationAnswered:
     case Kind::kCheckedIn:
       return {};
+    case Kind::kPairForbidden:
+    case Kind::kPairAllowed: {
+      // Pairs kept apart join the settings' own (config.forbidden) from this entry on:
+      // rounds published before it were paired without it, as the log shows.
+      if (state.config.format != Format::kSwiss) return "forbidden pairs are for a Swiss";
+      if (state.finished) return "the event is over";
+      if (event.entrant == event.other || !state.FindEntrant(event.entrant) ||
+          !state.FindEntrant(event.other)) {
+        return "a forbidden pair names two entrants of the event";
+      }
+      const auto pair = EntrantPair::Of(event.entrant, event.other);
+      if (event.kind == Kind::kPairForbidden) {
+        state.config.forbidden.insert(pair);
+      } else if (state.config.forbidden.erase(pair) == 0) {
+        return "that pair is not forbidden";
+      }
+      return {};
+    }
+    case Kind::kRanked:
+      if (state.started) return "the seeds are fixed at the start";
+      if (event.manual_rank < 1) return "a rank is 1 or more";
+      for (auto& entrant : state.entrants) {
+        if (entrant.id != event.entrant) continue;
+        entrant.manual_rank = event.manual_rank;
+        return {};
+      }
+      return "no such entrant";
   }
   return "unknown event";
 }

@@ -74,9 +74,14 @@ struct TournamentEvent {
     kInvitationAnswered,  // entrant: the invitation's number; name: accepted, declined,
                           // cancelled
     kCheckedIn,           // accounts: the player who checked in
+    // The director's arrangements of the field:
+    kPairForbidden,  // entrant, other: kept apart by the Swiss pairing where possible
+    kPairAllowed,    // entrant, other: a forbidden pair lifted
+    kRanked,         // entrant, manual_rank: its seed for manual seeding (before the start)
   };
   Kind kind = Kind::kEntrantAdded;
   EntrantId entrant = 0;
+  EntrantId other = 0;  // kPairForbidden, kPairAllowed: the second entrant
   double rating = 0;
   int manual_rank = 0;
   // Who plays as the entrant (a player, or both of a pair; 0: a bot) and its name; the

@@ -66,6 +66,14 @@ void AddTournamentRoute(HttpRoutes& routes, Hub& hub, const std::string& what) {
                    return respond(TextResponse(request, http::status::ok, StandingsCsv(state),
                                                "text/csv; charset=utf-8"));
                  }
+                 if (what == "results.csv") {
+                   return respond(TextResponse(request, http::status::ok, ResultsCsv(state),
+                                               "text/csv; charset=utf-8"));
+                 }
+                 if (what == "results.json") {
+                   return respond(TextResponse(request, http::status::ok, ResultsJson(state),
+                                               "application/json; charset=utf-8"));
+                 }
                  respond(TextResponse(request, http::status::ok, StandingsJson(state),
                                       "application/json; charset=utf-8"));
                });
@@ -103,7 +111,8 @@ HttpRoutes PublicRoutes(Hub& hub, ManualClock* manual_clock) {
                }
              });
   // Tournaments (docs/tournaments.md): standings and the check of every round.
-  for (const char* what : {"standings.csv", "standings.json", "verify"}) {
+  for (const char* what :
+       {"standings.csv", "standings.json", "results.csv", "results.json", "verify"}) {
     AddTournamentRoute(routes, hub, what);
   }
   if (manual_clock) {

@@ -116,5 +116,22 @@ TEST_CASE("a bracket of two", "[knockout]") {
   CHECK(twice.matches.size() == 3);
 }
 
+// The final plays the event's final unit (docs/tournaments.md, "Running the rounds").
+TEST_CASE("the final is the last main match, or the grand final and its reset", "[knockout]") {
+  auto finals = [](const KnockoutBracket& bracket) {
+    std::vector<std::string> labels;
+    for (const auto& match : bracket.matches) {
+      if (IsFinal(bracket, match)) labels.push_back(MatchLabel(bracket, match));
+    }
+    return labels;
+  };
+  CHECK(finals(SingleElimination(8, true)) == std::vector<std::string>{"Final"});
+  CHECK(finals(SingleElimination(5, false)) == std::vector<std::string>{"Final"});
+  CHECK(finals(SingleElimination(2, false)) == std::vector<std::string>{"Final"});
+  CHECK(finals(DoubleElimination(8, true)) ==
+        std::vector<std::string>{"Grand final", "Grand final, deciding match"});
+  CHECK(finals(DoubleElimination(6, false)) == std::vector<std::string>{"Grand final"});
+}
+
 }  // namespace
 }  // namespace kafenio::tournament

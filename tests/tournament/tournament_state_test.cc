@@ -148,6 +148,51 @@ TEST_CASE("verify reports a published round that differs from the recomputed one
   CHECK(VerifyLog(event.config, log).empty());
 }
 
+TEST_CASE("a pair the director forbids in the log is kept apart from then on", "[state]") {
+  TournamentConfig config{.format = Format::kSwiss, .swiss_rounds = 1};
+  Event event{config, {}, TournamentState{.config = config}};
+  for (int id = 1; id <= 4; ++id) {
+    event.Add({.kind = Kind::kEntrantAdded, .entrant = id, .rating = 2000.0 - id});
+  }
+  // Round one would pair 1-3 (top half against bottom half).
+  event.Add({.kind = Kind::kPairForbidden, .entrant = 3, .other = 1});
+  event.Add({.kind = Kind::kStarted});
+  const auto round = NextRound(event.state);
+  REQUIRE(round);
+  for (const auto& table : round->tables) {
+    CHECK_FALSE(EntrantPair::Of(table.pairing.first, table.pairing.second) ==
+                EntrantPair::Of(1, 3));
+  }
+  event.Add({.kind = Kind::kRoundPublished, .round = *round});
+  CHECK(VerifyLog(config, event.log).empty());
+  // Lifted, and refusals: an entrant not in the event, a pair not forbidden, not a Swiss.
+  TournamentState copy = event.state;
+  CHECK(Apply(copy, {.kind = Kind::kPairAllowed, .entrant = 1, .other = 3}).empty());
+  CHECK(copy.config.forbidden.empty());
+  CHECK(Apply(copy, {.kind = Kind::kPairAllowed, .entrant = 1, .other = 3}) ==
+        "that pair is not forbidden");
+  CHECK(Apply(copy, {.kind = Kind::kPairForbidden, .entrant = 1, .other = 9}) ==
+        "a forbidden pair names two entrants of the event");
+  auto knockout = Register({.format = Format::kSingleElimination}, 4);
+  CHECK(Apply(knockout.state, {.kind = Kind::kPairForbidden, .entrant = 1, .other = 2}) ==
+        "forbidden pairs are for a Swiss");
+}
+
+TEST_CASE("manual seeding follows the ranks the director set before the start", "[state]") {
+  TournamentConfig config{
+      .format = Format::kSwiss, .swiss_rounds = 1, .seeding = SeedingMethod::kManual};
+  Event event{config, {}, TournamentState{.config = config}};
+  for (int id = 1; id <= 4; ++id) event.Add({.kind = Kind::kEntrantAdded, .entrant = id});
+  event.Add({.kind = Kind::kRanked, .entrant = 4, .manual_rank = 1});
+  event.Add({.kind = Kind::kRanked, .entrant = 2, .manual_rank = 2});
+  event.Add({.kind = Kind::kStarted});
+  // Ranked first in the director's order; the unranked after them, in registration order.
+  CHECK(event.state.seed_order == std::vector<EntrantId>{4, 2, 1, 3});
+  CHECK(Apply(event.state, {.kind = Kind::kRanked, .entrant = 1, .manual_rank = 1}) ==
+        "the seeds are fixed at the start");
+  CHECK(VerifyLog(config, event.log).empty());
+}
+
 }  // namespace
 }  // namespace kafenio::tournament
 

@@ -407,6 +407,28 @@ void StoredTournaments::EndEarly(std::int64_t by, std::int64_t id, Executor exec
       std::move(executor), std::move(then));
 }
 
+void StoredTournaments::Arrange(std::int64_t by, std::int64_t id, tournament::TournamentEvent entry,
+                                Executor executor, Then<TournamentAnswer> then) {
+  Submit(
+      id,
+      [this, id, by, entry = std::move(entry)](const TournamentState& state) {
+        Change change;
+        if (DirectorOfLocked(id) != by) {
+          change.refusal =
+              Refuse(TournamentRefusal::kNotDirector, "only the director arranges the field");
+          return change;
+        }
+        TournamentState after = state;
+        if (auto error = tournament::Apply(after, entry); !error.empty()) {
+          change.refusal = Refuse(TournamentRefusal::kNotAllowed, error);
+          return change;
+        }
+        change.entries.push_back(entry);
+        return change;
+      },
+      std::move(executor), std::move(then));
+}
+
 void StoredTournaments::RecordEntry(std::int64_t id, TournamentEvent entry, Executor executor,
                                     Then<TournamentAnswer> then) {
   Submit(

@@ -47,6 +47,8 @@ class StoredTournaments final : public TournamentDirector {
                     Executor executor, Then<TournamentAnswer> then) override;
   void EndEarly(std::int64_t by, std::int64_t id, Executor executor,
                 Then<TournamentAnswer> then) override;
+  void Arrange(std::int64_t by, std::int64_t id, tournament::TournamentEvent entry,
+               Executor executor, Then<TournamentAnswer> then) override;
 
   std::optional<tournament::TournamentState> State(std::int64_t id) const override;
   std::optional<std::int64_t> DirectorOf(std::int64_t id) const override;

@@ -69,6 +69,11 @@ class TournamentDirector {
                             Executor executor, Then<TournamentAnswer> then) = 0;
   virtual void EndEarly(std::int64_t by, std::int64_t id, Executor executor,
                         Then<TournamentAnswer> then) = 0;
+  // The director arranges the field: a pair kept apart by the Swiss pairing, or lifted
+  // (kPairForbidden, kPairAllowed), an entrant's seed for manual seeding before the start
+  // (kRanked). Refused when the entry does not fit the event (tournament::Apply).
+  virtual void Arrange(std::int64_t by, std::int64_t id, tournament::TournamentEvent entry,
+                       Executor executor, Then<TournamentAnswer> then) = 0;
 
   // The event as stored now.
   virtual std::optional<tournament::TournamentState> State(std::int64_t id) const = 0;

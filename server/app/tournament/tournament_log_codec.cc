@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, 5> kFormats{"swiss", "round_robin", "sing
 constexpr std::array<std::string_view, 3> kSeedings{"rating", "random", "manual"};
 constexpr std::array<std::string_view, 3> kByeScores{"win", "half", "nothing"};
 // In the order of TournamentEvent::Kind.
-constexpr std::array<std::string_view, 14> kEventKinds{"entrant_added",
+constexpr std::array<std::string_view, 17> kEventKinds{"entrant_added",
                                                        "entrant_removed",
                                                        "started",
                                                        "round_published",
@@ -34,7 +34,10 @@ constexpr std::array<std::string_view, 14> kEventKinds{"entrant_added",
                                                        "resumed",
                                                        "invited",
                                                        "invitation_answered",
-                                                       "checked_in"};
+                                                       "checked_in",
+                                                       "pair_forbidden",
+                                                       "pair_allowed",
+                                                       "ranked"};
 constexpr std::array<std::string_view, 4> kResultKinds{"played", "forfeit", "bye", "absent"};
 
 template <std::size_t N>
@@ -269,6 +272,11 @@ void WritePlay(Writer& w, const tournament::TournamentPlay& play) {
   Str(w, play.bot_level);
   Key(w, "duplicate_deals");
   w.Int(play.duplicate_deals);
+  Key(w, "knockout_hands");
+  w.Int(play.knockout_hands);
+  WriteStrings(w, "final_options", play.final_options);
+  Key(w, "final_hands");
+  w.Int(play.final_hands);
   w.EndObject();
 }
 
@@ -291,6 +299,18 @@ bool ReadPlay(const rapidjson::Value& object, tournament::TournamentPlay& play) 
   // Optional: settings stored before duplicate deals were dealt have none.
   if (object.HasMember("duplicate_deals") &&
       !ReadInt(object, "duplicate_deals", play.duplicate_deals)) {
+    return false;
+  }
+  // Optional: settings stored before each stage had its own unit have neither.
+  if (object.HasMember("knockout_hands") &&
+      !ReadInt(object, "knockout_hands", play.knockout_hands)) {
+    return false;
+  }
+  if (object.HasMember("final_options") &&
+      !ReadStrings(object, "final_options", play.final_options)) {
+    return false;
+  }
+  if (object.HasMember("final_hands") && !ReadInt(object, "final_hands", play.final_hands)) {
     return false;
   }
   return true;
@@ -408,6 +428,10 @@ std::string_view TournamentEventKind(TournamentEvent::Kind kind) {
   return NameOf(kEventKinds, static_cast<std::uint8_t>(kind));
 }
 
+std::string_view ResultKindName(tournament::ResultKind kind) {
+  return NameOf(kResultKinds, static_cast<std::uint8_t>(kind));
+}
+
 std::string EncodeTournamentEvent(const TournamentEvent& event) {
   rapidjson::StringBuffer buffer;
   Writer w(buffer);
@@ -476,6 +500,19 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
       for (const auto& name : event.names) Str(w, name);
       w.EndArray();
       break;
+    case TournamentEvent::Kind::kPairForbidden:
+    case TournamentEvent::Kind::kPairAllowed:
+      Key(w, "entrant");
+      w.Int(event.entrant);
+      Key(w, "other");
+      w.Int(event.other);
+      break;
+    case TournamentEvent::Kind::kRanked:
+      Key(w, "entrant");
+      w.Int(event.entrant);
+      Key(w, "manual_rank");
+      w.Int(event.manual_rank);
+      break;
     case TournamentEvent::Kind::kStarted:
     case TournamentEvent::Kind::kFinished:
     case TournamentEvent::Kind::kResumed:
@@ -530,6 +567,13 @@ std::optional<TournamentEvent> DecodeTournamentEvent(std::string_view kind,
     case TournamentEvent::Kind::kInvitationAnswered:
     case TournamentEvent::Kind::kCheckedIn:
       ok = ReadInt(o, "entrant", event.entrant) && ReadAccounts(o, event) && ReadNames(o, event);
+      break;
+    case TournamentEvent::Kind::kPairForbidden:
+    case TournamentEvent::Kind::kPairAllowed:
+      ok = ReadInt(o, "entrant", event.entrant) && ReadInt(o, "other", event.other);
+      break;
+    case TournamentEvent::Kind::kRanked:
+      ok = ReadInt(o, "entrant", event.entrant) && ReadInt(o, "manual_rank", event.manual_rank);
       break;
     case TournamentEvent::Kind::kStarted:
     case TournamentEvent::Kind::kFinished:

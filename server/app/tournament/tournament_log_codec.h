@@ -26,6 +26,8 @@ std::string_view ByeScoreName(tournament::ByeScore score);
 std::optional<tournament::ByeScore> ByeScoreNamed(std::string_view name);
 
 std::string_view TournamentEventKind(tournament::TournamentEvent::Kind kind);
+// played, forfeit, bye, absent: as results are stored and shown.
+std::string_view ResultKindName(tournament::ResultKind kind);
 std::string EncodeTournamentEvent(const tournament::TournamentEvent& event);
 std::optional<tournament::TournamentEvent> DecodeTournamentEvent(std::string_view kind,
                                                                  std::string_view payload);

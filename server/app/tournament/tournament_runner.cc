@@ -31,6 +31,18 @@ const PublishedTable* TableAt(const TournamentState& state, int round, int table
   return &tables[table];
 }
 
+// The stage whose unit a table plays: the first stage (Swiss, round robin, pools), a
+// knockout match, or the final.
+tournament::MatchStage StageOf(const TournamentState& state, const PublishedTable& table) {
+  if (table.bracket_match < 0) return tournament::MatchStage::kFirst;
+  const auto knockout = tournament::CurrentKnockout(state);
+  if (knockout && table.bracket_match < static_cast<int>(knockout->bracket.matches.size()) &&
+      tournament::IsFinal(knockout->bracket, knockout->bracket.matches[table.bracket_match])) {
+    return tournament::MatchStage::kFinal;
+  }
+  return tournament::MatchStage::kKnockout;
+}
+
 // The seats of the pairing's first and second entrant: Diloti 1v1 seats 0 and 1; four
 // seats: the first pair 0 and 2, the second 1 and 3 (partners sit opposite).
 std::vector<int> SeatsOf(bool first, int seat_count) {
@@ -108,9 +120,8 @@ std::optional<TableSettings> TournamentRunner::SettingsFor(const Place& place) c
   if (!table) return std::nullopt;
   const tournament::TournamentPlay& play = state->config.play;
   const bool knockout = table->bracket_match >= 0;
-  MatchSpec spec{row->game, play.preset,
-                 knockout && !play.knockout_options.empty() ? play.knockout_options : play.options,
-                 0, play.players};
+  const tournament::StageUnit unit = tournament::UnitOfStage(play, StageOf(*state, *table));
+  MatchSpec spec{row->game, play.preset, unit.options, 0, play.players};
   const SeatCount rules = CheckRules(spec);
   if (!rules.error.empty()) {
     log::error("tournament {}: its rules make no match: {}", place.event, rules.error);
@@ -129,9 +140,12 @@ std::optional<TableSettings> TournamentRunner::SettingsFor(const Place& place) c
   settings.tournament_id = place.event;
   settings.tournament_round = place.round;
   settings.tournament_table = place.table + 1;
-  settings.limits.hands = play.hands;
+  settings.limits.hands = unit.hands;
   settings.limits.deadline_ms = RoundDeadline(*state, state->rounds[place.round - 1]);
   settings.limits.decisive = knockout;
+  // The pairing's first entrant (seat 0, Pilotta's first pair) deals first: the pairing
+  // balances the first seat over the rounds, so each entrant deals first about as often.
+  settings.first_dealer = 0;
   const int deals = play.duplicate_deals;
   const auto format = state->config.format;
   if (deals > 0 && !knockout &&

@@ -46,8 +46,9 @@ void FillUnit(const MatchUnitSetting& unit, v1::MatchUnit& out) {
 }
 
 // How the server opens the event's tables (tournament::TournamentPlay, read by the
-// runner) from what the creator chose: the unit's target or hands, and for a knockout the
-// knockout unit's target. Every match of single and double elimination is a knockout match.
+// runner) from what the creator chose: the unit's target or hands, the knockout unit of
+// pools then knockout, and the final's unit of every knockout. Every match of single and
+// double elimination is a knockout match; a Swiss or round robin has no final.
 tournament::TournamentPlay PlayOf(Format format, const EventOptions& options,
                                   int no_show_grace_minutes, std::string bot_level) {
   tournament::TournamentPlay play;
@@ -56,9 +57,20 @@ tournament::TournamentPlay PlayOf(Format format, const EventOptions& options,
   if (options.unit.target > 0)
     play.options.push_back("target=" + std::to_string(options.unit.target));
   play.hands = options.unit.hands;
-  if (format == Format::kPoolsKnockout && options.knockout_unit.target > 0) {
-    play.knockout_options = options.options;
-    play.knockout_options.push_back("target=" + std::to_string(options.knockout_unit.target));
+  // A stage's unit when it is set: its target as an option, or its number of hands.
+  auto stage = [&options](const MatchUnitSetting& unit, std::vector<std::string>& stage_options,
+                          int& stage_hands) {
+    if (unit.target == 0 && unit.hands == 0) return;
+    stage_options = options.options;
+    if (unit.target > 0) stage_options.push_back("target=" + std::to_string(unit.target));
+    stage_hands = unit.hands;
+  };
+  if (format == Format::kPoolsKnockout) {
+    stage(options.knockout_unit, play.knockout_options, play.knockout_hands);
+  }
+  if (format == Format::kSingleElimination || format == Format::kDoubleElimination ||
+      format == Format::kPoolsKnockout) {
+    stage(options.final_unit, play.final_options, play.final_hands);
   }
   play.players = options.seats;
   play.rated = options.rated;

@@ -13,7 +13,6 @@ using tournament::EntrantStatus;
 using tournament::ResultKind;
 
 constexpr std::array<const char*, 3> kStatuses{"registered", "withdrawn", "disqualified"};
-constexpr std::array<const char*, 4> kResultKinds{"played", "forfeit", "bye", "absent"};
 constexpr std::array<const char*, 5> kStages{"main", "losers", "third_place", "grand_final",
                                              "grand_final_reset"};
 constexpr std::array<const char*, 6> kMatchStatuses{"waiting",  "ready", "decided",
@@ -44,8 +43,10 @@ void FillRounds(const tournament::TournamentState& state,
         cell.set_match_label(tournament::MatchLabel(
             knockout->bracket, knockout->bracket.matches[table.bracket_match]));
       }
+      cell.set_table_id(table.table_id);
+      cell.set_match_id(table.match_id);
       if (!table.result) continue;
-      cell.set_result(kResultKinds[static_cast<int>(table.result->kind)]);
+      cell.set_result(std::string(ResultKindName(table.result->kind)));
       cell.set_winner(table.result->winner.value_or(0));
       cell.set_first_score(table.result->first_score);
       cell.set_second_score(table.result->second_score);
@@ -87,6 +88,7 @@ void FillTournamentSummary(const TournamentSnapshot& event, v1::TournamentSummar
   out.set_pairs(event.options.pairs());
   out.set_round(static_cast<int>(event.state.rounds.size()));
   out.set_created_unix_ms(event.row.created_ms);
+  out.set_paused(event.state.paused);
 }
 
 void FillInvitation(const TournamentSnapshot& event, const PartnerInvite& invite,
@@ -117,6 +119,7 @@ void FillTournamentView(const TournamentSnapshot& event, std::int64_t now_ms,
     shown.set_seed_rank(SeedRank(state, entrant.id));
     shown.set_checked_in(event.desk.Present(entrant));
     shown.set_first_round(entrant.first_round);
+    shown.set_manual_rank(entrant.manual_rank);
   }
   for (const auto& [number, invite] : event.desk.invitations()) {
     if (invite.state == "pending") FillInvitation(event, invite, *out.add_invitations());
