@@ -21,6 +21,7 @@
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
 #include "server/app/name_keys.h"
+#include "server/app/storage_metrics.h"
 #include "server/app/tournament/stored_tournaments.h"
 #include "server/app/tournament/tournament_runner.h"
 #include "server/cli/backup_files.h"
@@ -248,6 +249,9 @@ int RunServe(const Args& args) {
 
   server::Accounts::PrepareDummyHash();
   server::Metrics metrics;
+  metrics.storage_section = [&store] {
+    return server::RenderStorageMetrics(store->storage().Stats());
+  };
   // Bots think here, never on an I/O thread; each table has at most one decision queued.
   server::BlockingWork bot_pool(config.bot_threads, 1 << 20);
   server::Hub hub(server::HubServices{server::TableServices{io.get_executor(), config, *store,
