@@ -44,17 +44,17 @@ async def settled(spectator, table):
         pass
 
 
-async def his_turn(server, spectator, table, player):
-    """Reads the player's events until it is his turn, moving the clock for the bot's moves
-    once the table has armed the bot's alarm."""
+async def his_turn(server, spectator, table, player, event=None):
+    """Reads the player's events (from `event`, one already taken) until it is his turn,
+    moving the clock for the bot's moves once the table has armed the bot's alarm."""
     while True:
-        event = await player.next_match_event()
-        assert body_of(event) != "match_ended", "the match ended before his turn"
+        current, event = event or await player.next_match_event(), None
+        assert body_of(current) != "match_ended", "the match ended before his turn"
         if player.match_event_waiting():
             continue  # act on the newest view only
-        view = game_view(event)
+        view = game_view(current)
         if view["to_act"] == view["viewer"]:
-            return event
+            return current
         await settled(spectator, table)
         await server.advance(2 * BOT_MS)
 
@@ -130,12 +130,17 @@ async def main(binary):
         # move is played (no bot moves for him: the turn clock is far from running out).
         bob = await come_back(server, account["token"])
         await bob.request("join_table", {"table_id": table, "match_id": match_id, "last_seq": 0})
+        snapshot = None
         while True:
             message = await bob.next_event()
+            if "match_event" in message:
+                snapshot = message["match_event"]  # his catch-up comes first
+                bob.match_id, bob.last_seq = int(snapshot["match_id"]), int(snapshot["seq"])
             if "table" in message and not message["table"]["seats"][0]["bot_holding"]:
                 assert message["table"]["seats"][0]["connected"], message
                 break
-        event = await his_turn(server, spectator, table, bob)
+        assert snapshot is not None and body_of(snapshot) == "snapshot", snapshot
+        event = await his_turn(server, spectator, table, bob, snapshot)
         rng = random.Random(19)
         move = pick_move(game_view(event), rng)
         assert await play_move_as_player(bob, table, move["notation"], refusals=())
