@@ -4,14 +4,6 @@
 
 namespace kafenio::server {
 
-void Metrics::ObserveMoveLatency(std::int64_t microseconds) {
-  std::size_t bucket = 0;
-  while (bucket < kLatencyBucketsUs.size() && microseconds > kLatencyBucketsUs[bucket]) ++bucket;
-  buckets_[bucket].fetch_add(1, std::memory_order_relaxed);
-  latency_sum_us_.fetch_add(microseconds, std::memory_order_relaxed);
-  latency_count_.fetch_add(1, std::memory_order_relaxed);
-}
-
 std::string Metrics::Render() const {
   std::string out;
   auto metric = [&](const char* name, const char* type, const char* help, std::int64_t value) {
@@ -39,21 +31,9 @@ std::string Metrics::Render() const {
   metric("kafenio_storage_errors_total", "counter",
          "Writes storage failed; the players were told STORAGE_UNAVAILABLE.",
          storage_errors_total.load());
-  out +=
-      "# HELP kafenio_move_latency_seconds Time from a move's arrival to its durable broadcast.\n";
-  out += "# TYPE kafenio_move_latency_seconds histogram\n";
-  std::int64_t cumulative = 0;
-  for (std::size_t i = 0; i < buckets_.size(); ++i) {
-    cumulative += buckets_[i].load(std::memory_order_relaxed);
-    const std::string le = i < kLatencyBucketsUs.size()
-                               ? std::to_string(static_cast<double>(kLatencyBucketsUs[i]) / 1e6)
-                               : std::string("+Inf");
-    out += "kafenio_move_latency_seconds_bucket{le=\"" + le + "\"} " + std::to_string(cumulative) +
-           "\n";
-  }
-  out += "kafenio_move_latency_seconds_sum " +
-         std::to_string(static_cast<double>(latency_sum_us_.load()) / 1e6) + "\n";
-  out += "kafenio_move_latency_seconds_count " + std::to_string(latency_count_.load()) + "\n";
+  out += metrics::LatencyHistogram::Render("kafenio_move_latency_seconds",
+                                           "Time from a move's arrival to its durable broadcast.",
+                                           move_latency_.Read());
   auto per_game = [&](const char* name, const char* help, const PerGame& counters) {
     out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " counter\n";
     for (std::size_t i = 0; i < kGames.size(); ++i) {
@@ -67,6 +47,7 @@ std::string Metrics::Render() const {
            matches_started_by_game_);
   per_game("kafenio_game_matches_finished_total", "Matches finished, per game.",
            matches_finished_by_game_);
+  if (storage_section) out += storage_section();
   out += RenderProcessMetrics();
   return out;
 }

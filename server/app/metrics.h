@@ -4,18 +4,17 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
+
+#include "server/metrics/latency_histogram.h"
 
 namespace kafenio::server {
 
 class Metrics {
  public:
   // Upper bounds of the move-latency histogram, in microseconds (then +Inf).
-  // Fine below a few ms, where a healthy server's moves fall (the load tool reads
-  // percentiles from it).
-  static constexpr std::array<std::int64_t, 17> kLatencyBucketsUs = {
-      50,   100,  200,   300,   500,   750,    1000,   1500,   2000,
-      3000, 5000, 10000, 25000, 50000, 100000, 250000, 1000000};
+  static constexpr auto kLatencyBucketsUs = metrics::LatencyHistogram::kBucketsUs;
 
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::int64_t> connections_total{0};
@@ -40,14 +39,13 @@ class Metrics {
   void CountMatchFinished(const std::string& game) { Count(matches_finished_by_game_, game); }
 
   // A move's time from its arrival to its broadcast (durable by then).
-  void ObserveMoveLatency(std::int64_t microseconds);
+  void ObserveMoveLatency(std::int64_t microseconds) { move_latency_.Observe(microseconds); }
   // The histogram's counts per bucket (not cumulative), the last one +Inf.
-  std::array<std::int64_t, kLatencyBucketsUs.size() + 1> LatencyBuckets() const {
-    std::array<std::int64_t, kLatencyBucketsUs.size() + 1> counts{};
-    for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = buckets_[i].load();
-    return counts;
-  }
+  metrics::LatencyHistogram::Counts LatencyBuckets() const { return move_latency_.Read().counts; }
   std::string Render() const;
+  // Storage's section of Render (storage_metrics.h), set once at start-up before any
+  // thread renders; none: left out (unit tests).
+  std::function<std::string()> storage_section;
 
  private:
   using PerGame = std::array<std::atomic<std::int64_t>, kGames.size()>;
@@ -59,9 +57,7 @@ class Metrics {
   PerGame moves_by_game_{};
   PerGame matches_started_by_game_{};
   PerGame matches_finished_by_game_{};
-  std::array<std::atomic<std::int64_t>, kLatencyBucketsUs.size() + 1> buckets_{};
-  std::atomic<std::int64_t> latency_sum_us_{0};
-  std::atomic<std::int64_t> latency_count_{0};
+  metrics::LatencyHistogram move_latency_;
 };
 
 }  // namespace kafenio::server

@@ -20,6 +20,7 @@
 #include "server/app/clock.h"
 #include "server/app/crypto.h"
 #include "server/cli/commands.h"
+#include "server/cli/flags.h"
 #include "server/storage/open_storage.h"
 
 namespace kafenio::cli {
@@ -30,11 +31,6 @@ constexpr const char* kUsage =
     "                     [--scope '*'|ID,ID...] [--totp] [--db PATH|postgresql://...]\n"
     "       kafenio admin audit verify [--db PATH|postgresql://...]\n";
 constexpr const char* kDefaultDb = "./var/kafenio.db";
-
-int Usage(const std::string& error) {
-  std::fprintf(stderr, "kafenio admin: %s\n%s", error.c_str(), kUsage);
-  return 2;
-}
 
 // One line from the terminal without echo, or from stdin as it comes.
 std::string ReadSecretLine(const char* prompt) {
@@ -58,33 +54,27 @@ std::string ReadSecretLine(const char* prompt) {
 }
 
 int CreateUser(const Args& args) {
-  if (args.empty()) return Usage("create-user needs a NAME");
-  const std::string name(args[0]);
-  std::string role_name, scope, db = kDefaultDb;
-  bool totp = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string flag(args[i]);
-    if (flag == "--totp") {
-      totp = true;
-      continue;
-    }
-    if (i + 1 >= args.size()) return Usage("missing value after " + flag);
-    const std::string value(args[++i]);
-    if (flag == "--role")
-      role_name = value;
-    else if (flag == "--scope")
-      scope = value;
-    else if (flag == "--db")
-      db = value;
-    else
-      return Usage("unknown flag " + flag);
-  }
+  Flags flags("admin create-user", kUsage,
+              "Creates a staff account of the admin console (docs/admin.md); the password is "
+              "asked for on a terminal (twice, not echoed) or read as one line from stdin.");
+  flags.Positional("name", 1, "the staff member's sign-in name")
+      .Value("role", "owner, admin, moderator or director")
+      .Value("scope", "a director's events: '*' for every one, or ids ID,ID...")
+      .Switch("totp", "set up a second factor (TOTP) and print its secret")
+      .Value("db", "the database: a file (default ./var/kafenio.db) or postgresql://...");
+  if (const auto done = flags.Parse(args)) return *done;
+  if (!flags.Has("name")) return flags.Fail("create-user needs a NAME");
+  const std::string name = flags.Get("name");
+  const std::string role_name = flags.Get("role");
+  const std::string scope = flags.Get("scope");
+  const std::string db = flags.Has("db") ? flags.Get("db") : kDefaultDb;
+  const bool totp = flags.Has("totp");
   const auto role = server::admin::ParseRole(role_name);
-  if (!role) return Usage("--role must be owner, admin, moderator or director");
-  if (!server::Accounts::ValidName(name)) return Usage("not a valid name: " + name);
-  if (!server::admin::ScopeValid(scope)) return Usage("--scope: '*' or tournament ids");
+  if (!role) return flags.Fail("--role must be owner, admin, moderator or director");
+  if (!server::Accounts::ValidName(name)) return flags.Fail("not a valid name: " + name);
+  if (!server::admin::ScopeValid(scope)) return flags.Fail("--scope: '*' or tournament ids");
   if (*role == server::admin::Role::director && scope.empty()) {
-    return Usage("a director needs --scope ('*' for every tournament)");
+    return flags.Fail("a director needs --scope ('*' for every tournament)");
   }
   const std::string password = ReadSecretLine("password: ");
   if (isatty(STDIN_FILENO) && ReadSecretLine("again: ") != password) {
@@ -134,14 +124,12 @@ int CreateUser(const Args& args) {
 }
 
 int VerifyAudit(const Args& args) {
-  std::string db = kDefaultDb;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--db" && i + 1 < args.size()) {
-      db = args[++i];
-    } else {
-      return Usage("unknown argument " + std::string(args[i]));
-    }
-  }
+  Flags flags("admin audit verify", kUsage,
+              "Walks the audit log's hash chain: exit 0 when intact, 1 when an entry was edited "
+              "or deleted (the first such entry is named).");
+  flags.Value("db", "the database: a file (default ./var/kafenio.db) or postgresql://...");
+  if (const auto done = flags.Parse(args)) return *done;
+  const std::string db = flags.Has("db") ? flags.Get("db") : kDefaultDb;
   try {
     auto storage = storage::OpenStorage(storage::StorageChoice{db, "", 3000});
     std::vector<storage::AuditEntry> entries;
@@ -166,12 +154,15 @@ int VerifyAudit(const Args& args) {
 }  // namespace
 
 int RunAdmin(const Args& args) {
-  if (args.empty()) return Usage("which command?");
-  if (args[0] == "create-user") return CreateUser(Args(args.begin() + 1, args.end()));
-  if (args.size() >= 2 && args[0] == "audit" && args[1] == "verify") {
+  const std::string which = args.empty() ? std::string() : std::string(args[0]);
+  if (which == "--help") return std::fputs(kUsage, stdout), 0;
+  if (which == "create-user") return CreateUser(Args(args.begin() + 1, args.end()));
+  if (which == "audit" && args.size() >= 2 && args[1] == "verify") {
     return VerifyAudit(Args(args.begin() + 2, args.end()));
   }
-  return Usage("unknown command " + std::string(args[0]));
+  std::fprintf(stderr, "kafenio admin: %s\n%s",
+               which.empty() ? "which command?" : ("unknown command " + which).c_str(), kUsage);
+  return 2;
 }
 
 }  // namespace kafenio::cli

@@ -3,7 +3,9 @@
 #include <unistd.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -24,6 +26,7 @@
 #include "server/app/hub.h"
 #include "server/app/metrics.h"
 #include "server/app/name_keys.h"
+#include "server/app/storage_metrics.h"
 #include "server/app/tournament/stored_tournaments.h"
 #include "server/app/tournament/tournament_runner.h"
 #include "server/cli/backup_files.h"
@@ -42,6 +45,7 @@
 #include "server/transport/admin_routes.h"
 #include "server/transport/listener.h"
 #include "server/transport/public_routes.h"
+#include "server/transport/recovery_responder.h"
 
 namespace kafenio::cli {
 namespace {
@@ -56,6 +60,18 @@ constexpr const char* kServeUsage =
 
 std::string FormatEndpoint(const boost::asio::ip::tcp::endpoint& endpoint) {
   return endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+}
+
+// Tests only (`--clock manual`): when KAFENIO_TEST_RECOVERY_GATE names a file, recovery
+// waits until that file exists, so a test can probe the ports while the server recovers
+// (tests/server/test_recovery_probes.py) without needing a recovery that happens to be slow.
+void WaitForRecoveryGate() {
+  const char* gate = std::getenv("KAFENIO_TEST_RECOVERY_GATE");
+  if (gate == nullptr || *gate == '\0') return;
+  log::warn("recovery waits for the test's gate file {}", gate);
+  std::error_code ec;
+  while (!std::filesystem::exists(gate, ec))
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
 // The secret file named in the config, or "server-secret" beside the database (for
@@ -238,6 +254,11 @@ int RunServe(const Args& args) {
   }
   log::Info("bound", {{"listen", FormatEndpoint(public_port->local_endpoint())},
                       {"admin_listen", FormatEndpoint(admin_port->local_endpoint())}});
+  // Until the I/O threads run, after recovery, the ports' probes are answered from a thread
+  // of its own: /healthz says the process lives, /readyz that it is not ready yet.
+  auto recovering = std::make_unique<server::RecoveryResponder>(
+      std::vector<const boost::asio::ip::tcp::acceptor*>{&*public_port, &*admin_port},
+      std::chrono::milliseconds(config.handshake_timeout_ms));
   std::unique_ptr<server::GameStore> store;
   try {
     store = std::make_unique<server::GameStore>(storage::OpenStorage(
@@ -272,6 +293,9 @@ int RunServe(const Args& args) {
 
   server::Accounts::PrepareDummyHash();
   server::Metrics metrics;
+  metrics.storage_section = [&store] {
+    return server::RenderStorageMetrics(store->storage().Stats());
+  };
   // Bots think here, never on an I/O thread; each table has at most one decision queued.
   server::BlockingWork bot_pool(config.bot_threads, 1 << 20);
   server::Hub hub(server::HubServices{server::TableServices{io.get_executor(), config, *store,
@@ -312,6 +336,7 @@ int RunServe(const Args& args) {
       *tournaments, hub, store->storage(), io.get_executor());
   tournament_runner->Install();
   hub.SetTournamentRunner(tournament_runner.get());
+  if (manual_clock) WaitForRecoveryGate();  // tests only
   // Before serving: every match a crash interrupted carries on. A clustered node takes only
   // its own tables and those whose node is gone (server/app/cluster/).
   int recovered = 0;
@@ -359,6 +384,8 @@ int RunServe(const Args& args) {
     std::printf("kafenio: cluster node %s at %s\n", config.node_name.c_str(),
                 cluster->node.options().address.c_str());
   }
+  recovering->Stop();  // the server's own listeners answer from now on
+  recovering.reset();
   log::Info("ready", {{"listen", FormatEndpoint(endpoint)},
                       {"admin_listen", FormatEndpoint(admin_endpoint)},
                       {"recovered_matches", recovered},

@@ -135,6 +135,7 @@ bool ApplySetting(ServerConfig& config, const std::string& key, const std::strin
   if (key == "min_turn_clock_ms") return number(config.min_turn_clock_ms);
   if (key == "max_turn_clock_ms") return number(config.max_turn_clock_ms);
   if (key == "timeouts_before_bot") return number(config.timeouts_before_bot);
+  if (key == "disconnect_grace_ms") return number(config.disconnect_grace_ms);
   if (key == "bot_delay_ms") return number(config.bot_delay_ms);
   if (key == "bot_iterations" || key == "bot_threads") {
     int& field = key == "bot_iterations" ? config.bot_iterations : config.bot_threads;

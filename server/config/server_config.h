@@ -52,6 +52,9 @@ struct ServerConfig {
   int min_turn_clock_ms = 100;
   int max_turn_clock_ms = 600000;
   int timeouts_before_bot = 3;
+  // How long a match waits for a seated player whose connections have all dropped before a
+  // bot holds the seat (their turns, too, then go to it); reconnecting gives it back.
+  int disconnect_grace_ms = 20000;
   int bot_delay_ms = 0;  // how long a bot waits before its move (0: at once)
   // The strong bot's budget, in playouts per decision (docs/bots.md), and the threads of
   // the bot pool where every bot thinks (off the I/O threads).

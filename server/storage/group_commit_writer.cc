@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <exception>
 #include <future>
 #include <string>
@@ -119,7 +120,9 @@ void GroupCommitWriter::Close() {
 
 GroupCommitWriter::Counters GroupCommitWriter::counters() const {
   std::lock_guard lock(mutex_);
-  return counters_;
+  Counters now = counters_;
+  now.queue_depth = queue_.size() + in_flight_;
+  return now;
 }
 
 void GroupCommitWriter::Run() {
@@ -130,6 +133,7 @@ void GroupCommitWriter::Run() {
       wake_.wait(lock, [this] { return closing_ || !queue_.empty(); });
       if (queue_.empty()) return;  // closing, and everything queued is committed
       batch.swap(queue_);
+      in_flight_ = batch.size();
     }
     CommitBatch(batch);
     batch.clear();
@@ -138,11 +142,16 @@ void GroupCommitWriter::Run() {
 
 void GroupCommitWriter::CommitBatch(std::vector<Pending>& batch) {
   std::vector<WriteStatus> statuses(batch.size());
+  const auto began = std::chrono::steady_clock::now();
   if (!CommitWhole(batch, statuses)) CommitEach(batch, statuses);
+  commit_latency_.Observe(std::chrono::duration_cast<std::chrono::microseconds>(
+                              std::chrono::steady_clock::now() - began)
+                              .count());
   {
     std::lock_guard lock(mutex_);
     ++counters_.commits;
     counters_.operations += batch.size();
+    in_flight_ = 0;
   }
   for (std::size_t i = 0; i < batch.size(); ++i) Report(batch[i].done, statuses[i]);
 }

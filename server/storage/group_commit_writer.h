@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/metrics/latency_histogram.h"
 #include "server/storage/sqlite/connection.h"
 #include "server/storage/storage.h"
 #include "server/storage/storage_error.h"
@@ -68,8 +69,11 @@ class GroupCommitWriter {
   struct Counters {
     std::uint64_t commits = 0;
     std::uint64_t operations = 0;
+    std::uint64_t queue_depth = 0;  // operations waiting or in the batch being committed
   };
   Counters counters() const;
+  // How long each batch's transaction took, BEGIN to durable COMMIT.
+  metrics::LatencyHistogram::Snapshot commit_latency() const { return commit_latency_.Read(); }
 
  private:
   struct Pending {
@@ -92,6 +96,8 @@ class GroupCommitWriter {
   bool closing_ = false;
   bool closed_ = false;
   Counters counters_;
+  std::size_t in_flight_ = 0;  // the batch being committed
+  metrics::LatencyHistogram commit_latency_;
   std::thread thread_;
 };
 

@@ -188,7 +188,8 @@ class PostgresStorage final : public Storage {
   }
   StorageStats Stats() const override {
     const auto written = writer_.counters();
-    return StorageStats{written.commits, written.operations, 0};
+    return StorageStats{written.commits, written.operations, 0, writer_.commit_latency(),
+                        written.queue_depth};
   }
 
   std::optional<Account> FindAccountByName(std::string_view name) override {

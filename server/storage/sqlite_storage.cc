@@ -75,7 +75,8 @@ class SqliteStorage final : public Storage {
   StorageStats Stats() const override {
     const auto written = writer_.counters();
     return StorageStats{written.commits, written.operations,
-                        checkpointer_ ? checkpointer_->checkpoints() : 0};
+                        checkpointer_ ? checkpointer_->checkpoints() : 0, writer_.commit_latency(),
+                        written.queue_depth};
   }
 
   std::optional<Account> FindAccountByName(std::string_view name) override {

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/metrics/latency_histogram.h"
 #include "server/storage/rows.h"
 #include "server/storage/write_transaction.h"
 
@@ -32,6 +33,10 @@ struct StorageStats {
   std::uint64_t commits = 0;      // group commits (transactions) so far
   std::uint64_t operations = 0;   // write operations committed or failed so far
   std::uint64_t checkpoints = 0;  // background WAL checkpoints so far
+  // Each batch's transaction, from its BEGIN to its durable COMMIT (or its failure).
+  metrics::LatencyHistogram::Snapshot commit_latency;
+  // Write operations queued for the writer or in the batch it is committing now.
+  std::uint64_t queue_depth = 0;
 };
 
 using WriteOp = std::function<void(WriteTransaction&)>;

@@ -17,7 +17,8 @@ import tempfile
 from kafenio_client import Client, ServerProcess, play_seat, run
 
 COMMANDS = [["serve"], ["backup"], ["restore"], ["migrate-db"], ["replay"], ["simulate"],
-            ["deal"], ["verify"], ["arena"], ["tournament", "verify"], ["tournament", "standings"]]
+            ["deal"], ["verify"], ["arena"], ["tournament", "verify"], ["tournament", "standings"],
+            ["admin", "create-user"], ["admin", "audit", "verify"]]
 
 
 def kafenio(binary, *args, **kwargs):
@@ -47,6 +48,7 @@ def check_flags(binary, folder):
             (["--set", "default_turn_clock_ms=50"], "default_turn_clock_ms must be between 100 and"),
             (["--set", "min_turn_clock_ms=5000", "--set", "max_turn_clock_ms=1000"], "max_turn_clock_ms"),
             (["--set", "idle_timeout_ms=10"], "idle_timeout_ms must be between"),
+            (["--set", "disconnect_grace_ms=-1"], "disconnect_grace_ms must be between 0 and"),
             (["--set", "no_such_setting=1"], "no_such_setting"),
             (["--set", "threads"], "KEY=VALUE"),
             (["--db", db, "stray-word"], "not a flag")]:
@@ -54,6 +56,22 @@ def check_flags(binary, folder):
         assert refused.returncode == 2, (args, refused)
         assert said in refused.stderr.splitlines()[0], (args, refused.stderr)
     assert not os.path.exists(os.path.dirname(db)), "a refused start made files"
+    # `kafenio admin` reads its flags through the same parser: a flag given twice, a
+    # missing value or a stray word is refused (exit 2) before anything is asked or opened.
+    for args, said in [
+            (["create-user", "ana", "--role", "owner", "--role", "admin"], "--role"),
+            (["create-user", "ana", "--role"], "--role"),
+            (["create-user", "ana", "bob", "--role", "owner"], "not a flag"),
+            (["create-user", "ana", "--role", "boss"], "--role must be"),
+            (["audit", "verify", "--db", db, "--db", db], "--db"),
+            (["audit", "verify", "stray"], "not a flag")]:
+        refused = kafenio(binary, "admin", *args, input="")
+        assert refused.returncode == 2, (args, refused)
+        assert said in refused.stderr.splitlines()[0], (args, refused.stderr)
+        assert refused.stderr.splitlines()[0].startswith("kafenio admin"), refused.stderr
+    assert not os.path.exists(os.path.dirname(db)), "a refused admin command made files"
+    helped = kafenio(binary, "admin", "--help")
+    assert helped.returncode == 0 and "create-user" in helped.stdout, helped
     no_command = kafenio(binary, "no-such-command")
     assert no_command.returncode == 2 and "unknown command" in no_command.stderr
 

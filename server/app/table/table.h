@@ -11,6 +11,7 @@
 // storage reports it durable is it delivered and the mover's request acknowledged. Writes
 // go out one at a time (SerialWrites); when one fails, the match is rolled back to what is
 // stored and the players are told (STORAGE_UNAVAILABLE).
+#include <array>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
@@ -239,8 +240,23 @@ class Table : public std::enable_shared_from_this<Table> {
   // Asks the seat's bot for its move, on the bot pool when there is one; the move is
   // submitted on the strand if the match is still where it was (`seq`) and a bot still
   // plays the seat (or stands in for its player, whose time ran out: `stand_in`).
+  // The decision also carries how many times the seat had been given back to its player
+  // (`returns`): one decided before the player took the seat back is dropped, even when the
+  // match has not moved since (a stand-in still thinking while they reclaimed it).
   void ThinkForSeat(int seat, std::int64_t seq, bool stand_in);
-  void BotMoveReady(int seat, std::int64_t seq, bool stand_in, const v1::Move& move);
+  void BotMoveReady(int seat, std::int64_t seq, bool stand_in, std::uint64_t returns,
+                    const v1::Move& move);
+  // table_away.cc: players whose connections dropped during a match. Each seated player with
+  // no connection here gets disconnect_grace_ms, then a bot holds the seat; coming back
+  // (join_table) gives it back, as reclaim_seat does.
+  void WatchAbsentPlayers();
+  void AbsenceGraceOver(int seat, std::int64_t account_id);
+  // A player who joins the table again takes back the seat a bot holds for them (unless
+  // they left the table during the match: that needs reclaim_seat).
+  void WelcomeBack(std::int64_t account_id);
+  // The seat is its player's again: no bot, no timeouts; a bot decision under way for it is
+  // dropped, and on their turn with no time left their clock starts afresh.
+  void GiveSeatBack(int seat);
 
   Executor strand_;
   TableServices services_;
@@ -271,6 +287,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // generation, so that one that ended just as a newer one began closes nothing.
   std::unique_ptr<Alarm> grace_alarm_;
   std::uint64_t grace_generation_ = 0;
+  // Per seat: the disconnect grace of its absent player (WatchAbsentPlayers), and how many
+  // times the seat was given back to its player (GiveSeatBack).
+  std::array<std::unique_ptr<Alarm>, Seating::kMaxSeats> absence_alarms_;
+  std::array<std::uint64_t, Seating::kMaxSeats> seat_returns_{};
 };
 
 }  // namespace kafenio::server

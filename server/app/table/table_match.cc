@@ -89,6 +89,7 @@ void Table::OnMatchStored(const Written<std::int64_t>& stored, const MatchSpec& 
   }
   listener_.MatchStarted(settings_.table_id, stored.value);
   PublishInfo();
+  WatchAbsentPlayers();  // a player whose connection dropped before it started
   const int first_dealer = spec.first_dealer;
   const int match_number = series_.NextMatchNumber();
   const std::string rules = runner_.match().RulesText();

@@ -37,6 +37,7 @@ void Table::Join(std::shared_ptr<Peer> peer, Identity who, std::string invite,
     t.Reply(peer, MakeOk(request_id));
     t.PublishInfo();
     t.SendCatchUp(peer, *t.members_.Find(peer->PeerId()), match_id, last_seq);
+    t.WelcomeBack(who.account_id);  // back from a dropped connection: the seat is theirs
   });
 }
 
@@ -103,6 +104,7 @@ void Table::Detach(std::uint64_t peer_id) {
   OnStrand([=](Table& t) {
     if (!t.members_.Remove(peer_id)) return;
     t.PublishInfo();
+    t.WatchAbsentPlayers();  // a seated player's last connection: the disconnect grace runs
     t.MaybeClose();
   });
 }
@@ -126,10 +128,8 @@ void Table::Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string reques
                     Refusal::Because(v1::NOT_YOUR_SEAT, "you hold no seat at this table"));
     }
     if (t.kicked_.count(who.account_id) != 0) return t.Fail(peer, request_id, KickedOut());
-    t.SetHold(seat, SeatHold{});
     t.Reply(peer, MakeOk(request_id));
-    t.PublishInfo();
-    t.ScheduleNext();  // re-arm the clock for the player, if it is their turn
+    t.GiveSeatBack(seat);
   });
 }
 

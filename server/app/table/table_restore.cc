@@ -66,6 +66,7 @@ std::string Table::Restore(const RecoveredMatch& recovered) {
     t.PublishInfo();
     t.turn_clock_.Set(t.TurnDeadlineFromNow());
     t.delivered_deadline_ms_ = t.turn_clock_.deadline_ms();
+    t.WatchAbsentPlayers();  // nobody is connected yet: each player's grace runs from now
     t.CarryOn();
   });
   return {};

@@ -92,23 +92,24 @@ void Table::ThinkForSeat(int seat, std::int64_t seq, bool stand_in) {
       MixSeed(MixSeed(settings.seed, static_cast<std::uint64_t>(settings_.table_number)),
               static_cast<std::uint64_t>(runner_.match_id()));
   auto think = runner_.match().BotTask(level, settings);
+  const std::uint64_t returns = seat_returns_[static_cast<std::size_t>(seat)];
   // The easy bot decides in microseconds: on the strand, as before the pool existed.
   if (services_.bots == nullptr || level == BotLevel::easy) {
-    return BotMoveReady(seat, seq, stand_in, think());
+    return BotMoveReady(seat, seq, stand_in, returns, think());
   }
   bot_thinking_ = true;
   Metrics& metrics = services_.metrics;
   metrics.bot_decisions_waiting.fetch_add(1, std::memory_order_relaxed);
   const bool admitted =
       services_.bots->TrySubmit([weak = weak_from_this(), think = std::move(think), seat, seq,
-                                 stand_in, strand = strand_, &metrics] {
+                                 stand_in, returns, strand = strand_, &metrics] {
         v1::Move move = think();
         metrics.bot_decisions_total.fetch_add(1, std::memory_order_relaxed);
         metrics.bot_decisions_waiting.fetch_sub(1, std::memory_order_relaxed);
         if (auto self = weak.lock()) {
-          boost::asio::post(strand, [self, seat, seq, stand_in, move = std::move(move)] {
+          boost::asio::post(strand, [self, seat, seq, stand_in, returns, move = std::move(move)] {
             self->bot_thinking_ = false;
-            self->BotMoveReady(seat, seq, stand_in, move);
+            self->BotMoveReady(seat, seq, stand_in, returns, move);
           });
         }
       });
@@ -116,15 +117,19 @@ void Table::ThinkForSeat(int seat, std::int64_t seq, bool stand_in) {
     // The pool is full: think here rather than stall the match.
     metrics.bot_decisions_waiting.fetch_sub(1, std::memory_order_relaxed);
     bot_thinking_ = false;
-    BotMoveReady(seat, seq, stand_in, runner_.match().BotTask(level, settings)());
+    BotMoveReady(seat, seq, stand_in, returns, runner_.match().BotTask(level, settings)());
   }
 }
 
-void Table::BotMoveReady(int seat, std::int64_t seq, bool stand_in, const v1::Move& move) {
+void Table::BotMoveReady(int seat, std::int64_t seq, bool stand_in, std::uint64_t returns,
+                         const v1::Move& move) {
   // The match moved on meanwhile (a player reclaimed the seat and played, a restore,
-  // a pause): plan the next step from where it is now.
+  // a pause), or the player took the seat back while the bot thought (a stand-in's move
+  // is not the seat's bot's, so only the count of returns tells it is stale): plan the next
+  // step from where it is now.
   if (!runner_.live() || seq != runner_.seq() || !outbox_.empty() || paused_ || closed_ ||
-      runner_.match().ToAct() != seat || (!stand_in && !seating_[seat].BotPlays())) {
+      runner_.match().ToAct() != seat || returns != seat_returns_[static_cast<std::size_t>(seat)] ||
+      (!stand_in && !seating_[seat].BotPlays())) {
     return CarryOn();
   }
   SubmitMove(seat, move, true, std::nullopt, nullptr);
