@@ -46,7 +46,11 @@ inline void CheckRoundTrips(v1::Envelope& envelope) {
     std::fprintf(stderr, "JSON form refused: %s\n%s\n", error.c_str(), json.c_str());
     std::abort();
   }
-  RequireSame("JSON round trip", expected, again);
+  // Compared as JSON: a NaN's payload bits do not survive its JSON form ("NaN"), and need not.
+  if (server::EncodeFrame(again, true) != json) {
+    std::fprintf(stderr, "JSON round trip changed the Envelope\n%s\n", json.c_str());
+    std::abort();
+  }
 }
 
 }  // namespace kafenio::fuzz
