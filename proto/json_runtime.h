@@ -69,7 +69,15 @@ inline void WriteUint64(Writer& w, std::uint64_t v) {
   WriteQuoted(w, v);
 }
 inline void WriteDouble(Writer& w, double v) {
-  w.Double(v);
+  // RapidJSON writes nothing for NaN and the infinities (no JSON number is one): the
+  // Protobuf JSON mapping's strings instead, which ReadDouble reads back.
+  if (std::isnan(v)) {
+    w.String("NaN");
+  } else if (std::isinf(v)) {
+    w.String(v > 0 ? "Infinity" : "-Infinity");
+  } else {
+    w.Double(v);
+  }
 }
 inline void WriteBool(Writer& w, bool v) {
   w.Bool(v);

@@ -7,6 +7,7 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <set>
@@ -221,6 +222,21 @@ TEST_CASE("an enum value with no name is written as its number and reads back") 
   std::string error;
   REQUIRE(DecodeFrame(json, true, read, error));
   CHECK(read.error().code() == -1);
+}
+
+// Found by the envelope_binary fuzz target: a NaN double (a binary frame may carry one)
+// was written to JSON as nothing at all ({"points":}).
+TEST_CASE("NaN and the infinities are written as the mapping's strings and read back") {
+  for (const double value : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+    v1::Envelope envelope;
+    envelope.mutable_tournament_match_result()->set_points(value);
+    const std::string json = EncodeFrame(envelope, true);
+    v1::Envelope read;
+    std::string error;
+    REQUIRE(DecodeFrame(json, true, read, error));
+    const double back = read.tournament_match_result().points();
+    CHECK((std::isnan(value) ? std::isnan(back) : back == value));
+  }
 }
 
 }  // namespace
