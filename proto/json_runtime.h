@@ -69,7 +69,15 @@ inline void WriteUint64(Writer& w, std::uint64_t v) {
   WriteQuoted(w, v);
 }
 inline void WriteDouble(Writer& w, double v) {
-  w.Double(v);
+  // RapidJSON writes nothing for NaN and the infinities (no JSON number is one): the
+  // Protobuf JSON mapping's strings instead, which ReadDouble reads back.
+  if (std::isnan(v)) {
+    w.String("NaN");
+  } else if (std::isinf(v)) {
+    w.String(v > 0 ? "Infinity" : "-Infinity");
+  } else {
+    w.Double(v);
+  }
 }
 inline void WriteBool(Writer& w, bool v) {
   w.Bool(v);
@@ -77,8 +85,14 @@ inline void WriteBool(Writer& w, bool v) {
 inline void WriteString(Writer& w, const std::string& v) {
   w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
 }
-inline void WriteEnum(Writer& w, const std::string& name) {
-  WriteString(w, name);
+// By name; a value with no name (proto3 enums are open: a client may send any number) as
+// its number, as the Protobuf JSON mapping says, not as "" (which reads back as no value).
+inline void WriteEnum(Writer& w, int number, const std::string& name) {
+  if (name.empty()) {
+    w.Int(number);
+  } else {
+    WriteString(w, name);
+  }
 }
 
 // ---- Reading ----------------------------------------------------------------------------
@@ -112,11 +126,14 @@ bool ReadInteger(const rapidjson::Value& v, Integer& out, ReadStatus& status) {
   }
   if (v.IsDouble()) {  // 1.0 and 1e3 are integers too in the mapping
     const double d = v.GetDouble();
-    if (std::trunc(d) == d && d >= static_cast<double>(Limits::min()) &&
-        d <= static_cast<double>(Limits::max())) {
+    if (std::trunc(d) != d) return status.Fail("an integer was expected");
+    // The range is [min, 2^digits): Limits::max() of a 64-bit type is no double, and as
+    // one it rounds up to 2^63 (2^64), which does not fit (converting it is undefined).
+    if (d >= static_cast<double>(Limits::min()) && d < std::ldexp(1.0, Limits::digits)) {
       out = static_cast<Integer>(d);
       return true;
     }
+    return status.Fail("integer out of range");
   }
   return status.Fail("an integer was expected");
 }

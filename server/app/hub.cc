@@ -19,6 +19,7 @@ Hub::Hub(const HubServices& services)
       reads_(config().read_threads, config().read_queue_limit),
       directory_(services.tables, lobby_),
       limits_(config().abuse) {
+  directory_.AddListener(bot_tables_);
   if (config().lobby_update_ms > 0) {
     lobby_.Coalesce(services.tables.executor, services.tables.clock, config().lobby_update_ms);
   }
@@ -252,10 +253,8 @@ void Hub::TableRequest(ClientContext& client, const std::shared_ptr<Peer>& peer,
       const std::optional<BotLevel> level = name.empty() ? BotLevel::easy : ParseBotLevel(name);
       if (!level)
         return Refuse(peer, rid, v1::UNKNOWN_BOT_LEVEL, "a bot's level is easy or strong");
-      if (auto refusal = BotTableRefusal(table_id, request.add_bot().seat(), who.account_id)) {
-        return Refuse(peer, rid, v1::TABLE_LIMIT, *refusal);
-      }
-      return table->AddBot(peer, who, request.add_bot().seat(), rid, *level);
+      return table->AddBot(peer, who, request.add_bot().seat(), rid, *level,
+                           BotTableGate(table_id, who.account_id));
     }
     case B::kPlayMove:
       return table->PlayMove(peer, who, request.play_move().move(),

@@ -15,6 +15,7 @@
 #include "server/app/address_limits.h"
 #include "server/app/admin/sanction_board.h"
 #include "server/app/blocking_work.h"
+#include "server/app/bot_tables.h"
 #include "server/app/clock.h"
 #include "server/app/cluster/table_locator.h"
 #include "server/app/identity.h"
@@ -137,10 +138,9 @@ class Hub {
                       const v1::ChangePassword& request, const std::string& request_id);
   void ListSessions(ClientContext& client, const std::shared_ptr<Peer>& peer,
                     const std::string& request_id);
-  // hub_bot_tables.cc: why a bot in `seat` may not be added (it would make a table with
-  // only bots beyond the limits), or none.
-  std::optional<std::string> BotTableRefusal(const std::string& table_id, int seat,
-                                             std::int64_t asking);
+  // hub_bot_tables.cc: what a table asks when an add_bot by `asking` would leave it with
+  // only bots: why not (beyond the limits), or nothing.
+  Table::OnlyBotsGate BotTableGate(const std::string& table_id, std::int64_t asking);
   // The results readers, on the read pool.
   void AnswerFromStorage(const std::shared_ptr<Peer>& peer, const v1::Envelope& request,
                          std::int64_t self);
@@ -177,6 +177,7 @@ class Hub {
   BlockingWork password_work_;  // after accounts_: its destructor waits for jobs using it
   BlockingWork reads_;
   Lobby lobby_;
+  BotTables bot_tables_;  // before directory_, which tells it of every table
   TableDirectory directory_;
   SanctionBoard sanctions_;
   TournamentRunner* tournament_runner_ = nullptr;

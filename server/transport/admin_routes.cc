@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "server/log/log.h"
+#include "server/transport/request_target.h"
 #include "server/transport/static_files.h"
 
 namespace kafenio::server {
@@ -33,43 +34,8 @@ std::string CookieValue(const HttpRequest& request, const std::string& name) {
   return {};
 }
 
-int FromHex(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// application/x-www-form-urlencoded decoding of one query value ('+' and %XX).
-std::string Unescape(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '+') {
-      out.push_back(' ');
-    } else if (text[i] == '%' && i + 2 < text.size() && FromHex(text[i + 1]) >= 0 &&
-               FromHex(text[i + 2]) >= 0) {
-      out.push_back(static_cast<char>(FromHex(text[i + 1]) * 16 + FromHex(text[i + 2])));
-      i += 2;
-    } else {
-      out.push_back(text[i]);
-    }
-  }
-  return out;
-}
-
 admin::Query QueryOf(const HttpRequest& request) {
-  admin::Query query;
-  const std::string target(request.target());
-  const auto mark = target.find('?');
-  if (mark == std::string::npos) return query;
-  std::stringstream pairs(target.substr(mark + 1));
-  std::string pair;
-  while (std::getline(pairs, pair, '&')) {
-    const auto eq = pair.find('=');
-    if (eq == std::string::npos) continue;
-    query[Unescape(pair.substr(0, eq))] = Unescape(pair.substr(eq + 1));
-  }
-  return query;
+  return ParseQuery(std::string_view(request.target().data(), request.target().size()));
 }
 
 HttpResponse JsonResponse(const HttpRequest& request, const ApiAnswer& answer) {

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "server/transport/request_target.h"
+
 namespace kafenio::server {
 namespace {
 
@@ -64,8 +66,8 @@ HttpRoutes& HttpRoutes::Otherwise(Fallback fallback) {
 }
 
 void HttpRoutes::Dispatch(const HttpRequest& request, Respond respond) const {
-  const std::string target(request.target());
-  const std::vector<std::string> path = Segments(target.substr(0, target.find_first_of("?#")));
+  const std::vector<std::string> path = Segments(
+      std::string(TargetPath(std::string_view(request.target().data(), request.target().size()))));
   const http::verb method =
       request.method() == http::verb::head ? http::verb::get : request.method();
   bool path_known = false;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "server/transport/client_address.h"
+#include "server/transport/request_target.h"
 #include "server/transport/transport_errors.h"
 #include "server/transport/websocket_key.h"
 #include "server/transport/websocket_session.h"
@@ -69,8 +70,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void OnRequest(Request request) {
-    const std::string target(request.target());
-    const std::string path = target.substr(0, target.find('?'));
+    const std::string path(
+        TargetPath(std::string_view(request.target().data(), request.target().size())));
     if (beast::websocket::is_upgrade(request)) {
       if (!context_.websocket || path != "/ws")
         return Send(TextResponse(request, http::status::not_found, "WebSocket lives at /ws\n"));

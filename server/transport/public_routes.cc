@@ -6,6 +6,7 @@
 #include "server/app/tournament/tournament_verify.h"
 #include "server/transport/admin_routes.h"
 #include "server/transport/ready_route.h"
+#include "server/transport/request_target.h"
 #include "server/transport/static_files.h"
 
 namespace kafenio::server {
@@ -24,18 +25,9 @@ std::optional<std::int64_t> Id(const std::string& digits) {
 
 // The value of `name=` in the request target's query, or "".
 std::string QueryValue(const HttpRequest& request, const std::string& name) {
-  const std::string target(request.target());
-  const auto query = target.find('?');
-  if (query == std::string::npos) return {};
-  const std::string wanted = name + "=";
-  for (std::size_t at = query + 1; at < target.size();) {
-    const auto end = std::min(target.find('&', at), target.size());
-    if (target.compare(at, wanted.size(), wanted) == 0) {
-      return target.substr(at + wanted.size(), end - at - wanted.size());
-    }
-    at = end + 1;
-  }
-  return {};
+  auto query = ParseQuery(std::string_view(request.target().data(), request.target().size()));
+  const auto found = query.find(name);
+  return found == query.end() ? std::string() : std::move(found->second);
 }
 
 // GET /tournaments/{id}/<what>: an event's standings (CSV or JSON) or its verification,

@@ -9,7 +9,7 @@ import sys
 
 import websockets
 
-from kafenio_client import Client, ServerProcess, expect_error, handshake_status, run
+from kafenio_client import Client, ServerError, ServerProcess, expect_error, handshake_status, run
 
 
 async def connections(binary):
@@ -73,25 +73,18 @@ async def tables(binary):
         server.stop()
 
 
-async def bots_listed(client, table, count):
-    """Waits until the table directory lists `count` bots at `table`: the limit is checked
-    against the tables' published info, which follows a seat change a moment later."""
-    for _ in range(400):
-        tables = (await client.request("subscribe_lobby"))["lobby"].get("tables", [])
-        info = next((t for t in tables if t["table_id"] == table), {})
-        if sum(seat.get("kind") == "SEAT_BOT" for seat in info.get("seats", [])) >= count:
-            return
-        await asyncio.sleep(0.025)
-    raise AssertionError(f"table {table} never listed {count} bots")
-
-
 async def fill_with_bots(client, seats=4):
-    """A Pilotta table with a bot in every seat but the last; the last bot's request."""
+    """A Pilotta table with a bot in every seat but the last, asked for back to back; the
+    last bot's request (not sent yet). No waiting for the lobby: the limit is decided by
+    the table at the moment it places the last bot."""
     table = (await client.request("create_table", {"game": "pilotta"}))["table_created"]["table_id"]
-    for seat in range(seats - 1):
-        await client.request("add_bot", {"table_id": table, "seat": seat})
-    await bots_listed(client, table, seats - 1)
+    await asyncio.gather(*[client.request("add_bot", {"table_id": table, "seat": seat})
+                           for seat in range(seats - 1)])
     return table, client.request("add_bot", {"table_id": table, "seat": seats - 1})
+
+
+def error_codes(results):
+    return sorted(r.code if isinstance(r, ServerError) else "ok" for r in results)
 
 
 async def bot_tables(binary):
@@ -102,16 +95,18 @@ async def bot_tables(binary):
         anna, petros, maria = [await Client.connect(server.url) for _ in range(3)]
         for client, name in [(anna, "Άννα"), (petros, "Πέτρος"), (maria, "Μαρία")]:
             await client.guest(name)
-        first, last = await fill_with_bots(anna)
-        await last
-        await bots_listed(anna, first, 4)
-        second, last = await fill_with_bots(anna)
-        await expect_error(last, "TABLE_LIMIT")  # one per player
-        # A player in the last seat instead is fine.
-        await anna.request("sit", {"table_id": second, "seat": 3})
-        third, last = await fill_with_bots(petros)
-        await last
-        await bots_listed(petros, third, 4)
+        # Two tables' last bots sent at once: exactly one becomes a table with only bots.
+        (first, last_first), (second, last_second) = [await fill_with_bots(anna) for _ in range(2)]
+        results = await asyncio.gather(last_first, last_second, return_exceptions=True)
+        assert error_codes(results) == ["TABLE_LIMIT", "ok"], results
+        refused = first if isinstance(results[0], ServerError) else second
+        # A player in the refused table's last seat instead is fine.
+        await anna.request("sit", {"table_id": refused, "seat": 3})
+        # All four bots of a table asked for at once: petros's first such table, allowed.
+        table = (await petros.request("create_table", {"game": "pilotta"}))["table_created"]["table_id"]
+        results = await asyncio.gather(*[petros.request("add_bot", {"table_id": table, "seat": s})
+                                         for s in range(4)], return_exceptions=True)
+        assert error_codes(results) == ["ok"] * 4, results
         _, last = await fill_with_bots(maria)
         await expect_error(last, "TABLE_LIMIT")  # two in all
     finally:

@@ -7,6 +7,8 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdint>
 #include <random>
 #include <set>
 
@@ -186,6 +188,55 @@ TEST_CASE("JSON that is not an envelope is refused with the field where it went 
                       error));
   CHECK(read.join_table().last_seq() == 9007199254740993);
   CHECK(read.join_table().match_id() == 12);
+}
+
+// Found with the envelope_json fuzz target's harness (tests/fuzz): 2^63 written as a JSON
+// number passed the range check (INT64_MAX as a double is 2^63) and was converted to an
+// int64, which is undefined behaviour.
+TEST_CASE("64-bit integers written as JSON numbers at the edges of their range") {
+  v1::Envelope read;
+  std::string error;
+  CHECK_FALSE(
+      DecodeFrame(R"({"play_move":{"expected_seq":9.223372036854775807e18}})", true, read, error));
+  CHECK(error.find("out of range") != std::string::npos);
+  CHECK_FALSE(DecodeFrame(R"({"play_move":{"expected_seq":1e19}})", true, read, error));
+  CHECK(error.find("out of range") != std::string::npos);
+  REQUIRE(
+      DecodeFrame(R"({"play_move":{"expected_seq":-9.223372036854775808e18}})", true, read, error));
+  CHECK(read.play_move().expected_seq() == INT64_MIN);
+  REQUIRE(
+      DecodeFrame(R"({"play_move":{"expected_seq":4.611686018427387904e18}})", true, read, error));
+  CHECK(read.play_move().expected_seq() == (std::int64_t{1} << 62));
+  CHECK_FALSE(DecodeFrame(R"({"play_move":{"expected_seq":1.5}})", true, read, error));
+  CHECK(error.find("an integer was expected") != std::string::npos);
+}
+
+// Found by the envelope_binary fuzz target: an enum value with no name (a binary frame may
+// carry any number) was written to JSON as "", which reads back as an error.
+TEST_CASE("an enum value with no name is written as its number and reads back") {
+  v1::Envelope envelope;
+  envelope.mutable_error()->set_code(static_cast<v1::ErrorCode>(-1));
+  const std::string json = EncodeFrame(envelope, true);
+  CHECK(json.find(R"("code":-1)") != std::string::npos);
+  v1::Envelope read;
+  std::string error;
+  REQUIRE(DecodeFrame(json, true, read, error));
+  CHECK(read.error().code() == -1);
+}
+
+// Found by the envelope_binary fuzz target: a NaN double (a binary frame may carry one)
+// was written to JSON as nothing at all ({"points":}).
+TEST_CASE("NaN and the infinities are written as the mapping's strings and read back") {
+  for (const double value : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+    v1::Envelope envelope;
+    envelope.mutable_tournament_match_result()->set_points(value);
+    const std::string json = EncodeFrame(envelope, true);
+    v1::Envelope read;
+    std::string error;
+    REQUIRE(DecodeFrame(json, true, read, error));
+    const double back = read.tournament_match_result().points();
+    CHECK((std::isnan(value) ? std::isnan(back) : back == value));
+  }
 }
 
 }  // namespace

@@ -66,6 +66,11 @@ bool Seating::AnyPlayer() const {
                      [](const Seat& s) { return s.kind == Seat::Kind::human; });
 }
 
+bool Seating::Full() const {
+  return std::none_of(seats_.begin(), seats_.begin() + count_,
+                      [](const Seat& s) { return s.kind == Seat::Kind::empty; });
+}
+
 bool Seating::SetHold(int seat, const SeatHold& hold) {
   SeatHold& held = at(seat).hold;
   if (held == hold) return false;

@@ -71,6 +71,8 @@ class Seating {
   bool AllReady() const;
   bool AnyPlayer() const;
   bool AllBots() const { return !AnyPlayer(); }
+  // Every seat taken (by a player or a bot).
+  bool Full() const;
 
   // Sets how the seat is held; returns whether that changed anything.
   bool SetHold(int seat, const SeatHold& hold);

@@ -131,8 +131,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
   void Leave(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
   void SetReady(std::shared_ptr<Peer> peer, Identity who, bool ready, std::string request_id);
+  // `admit_only_bots` is asked, at the moment of the change, when this bot fills the last
+  // seat with no player at the table: why such a table may not be made, or nothing.
+  using OnlyBotsGate = std::function<std::optional<std::string>()>;
   void AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id,
-              BotLevel level = BotLevel::easy);
+              BotLevel level = BotLevel::easy, OnlyBotsGate admit_only_bots = {});
   void Reclaim(std::shared_ptr<Peer> peer, Identity who, std::string request_id);
   void PlayMove(std::shared_ptr<Peer> peer, Identity who, v1::Move move, std::int64_t expected_seq,
                 std::string request_id);

@@ -60,10 +60,23 @@ void Table::Stand(std::shared_ptr<Peer> peer, Identity who, std::string request_
 }
 
 void Table::AddBot(std::shared_ptr<Peer> peer, Identity who, int seat, std::string request_id,
-                   BotLevel level) {
+                   BotLevel level, OnlyBotsGate admit_only_bots) {
   (void)who;  // any member may fill an empty seat with a bot
   OnStrand([=, peer = std::move(peer)](Table& t) {
-    t.ChangeSeats(peer, request_id, [&] { return t.seating_.AddBot(seat, t.MatchBusy(), level); });
+    t.ChangeSeats(peer, request_id, [&] {
+      const bool had_player = t.seating_.AnyPlayer();
+      const Seating before = t.seating_;
+      if (const Refusal refused = t.seating_.AddBot(seat, t.MatchBusy(), level)) return refused;
+      // Decided here, on the table's strand, from its seats as they are: the limit on
+      // tables with only bots is exact (server/app/bot_tables.h).
+      if (admit_only_bots && !had_player && t.seating_.Full()) {
+        if (auto why = admit_only_bots()) {
+          t.seating_ = before;
+          return Refusal::Because(v1::TABLE_LIMIT, std::move(*why));
+        }
+      }
+      return Refusal{};
+    });
   });
 }
 

@@ -1,0 +1,18 @@
+// libFuzzer target: a text WebSocket frame decoded as an Envelope
+// (server/codec/frame_codec.cc, the readers protoc-gen-kafenio-json generates). Any
+// bytes: no crash, no sanitizer report, and an Envelope that decodes keeps its binary and
+// JSON round trips.
+#include <cstdint>
+#include <string_view>
+
+#include "tests/fuzz/envelope_fuzz_check.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view payload(reinterpret_cast<const char*>(data), size);
+  kafenio::v1::Envelope envelope;
+  std::string error;
+  if (kafenio::server::DecodeFrame(payload, true, envelope, error)) {
+    kafenio::fuzz::CheckRoundTrips(envelope);
+  }
+  return 0;
+}
