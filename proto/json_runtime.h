@@ -179,8 +179,31 @@ inline bool ReadBool(const rapidjson::Value& v, bool& out, ReadStatus& s) {
   out = v.GetBool();
   return true;
 }
+// Whether `size` bytes are UTF-8, by RapidJSON's own validator (surrogates and overlong
+// forms refused).
+inline bool IsUtf8(const char* data, std::size_t size) {
+  struct Bytes {  // the input stream RapidJSON's UTF8<>::Validate reads
+    using Ch = char;
+    const char* at;
+    const char* end;
+    Ch Peek() const { return at == end ? '\0' : *at; }
+    Ch Take() { return at == end ? '\0' : *at++; }
+  } bytes{data, data + size};
+  struct Discard {
+    void Put(char) {}
+  } discard;
+  while (bytes.at != bytes.end) {
+    if (!rapidjson::UTF8<>::Validate(bytes, discard)) return false;
+  }
+  return true;
+}
 inline bool ReadString(const rapidjson::Value& v, std::string& out, ReadStatus& s) {
   if (!v.IsString()) return s.Fail("a string was expected");
+  // A string field holds UTF-8 (protobuf refuses anything else when it encodes one, so a
+  // binary client could not be sent it). The text of a JSON frame is checked as a whole
+  // already; a lone surrogate escape ("\udc00") is what RapidJSON turns into bytes that
+  // are not UTF-8.
+  if (!IsUtf8(v.GetString(), v.GetStringLength())) return s.Fail("text that is not UTF-8");
   out.assign(v.GetString(), v.GetStringLength());
   return true;
 }

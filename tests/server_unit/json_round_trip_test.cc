@@ -239,5 +239,19 @@ TEST_CASE("NaN and the infinities are written as the mapping's strings and read 
   }
 }
 
+// Found by the envelope_json fuzz target: RapidJSON reads a lone surrogate escape into
+// bytes that are not UTF-8, which protobuf then cannot encode for a binary client.
+TEST_CASE("a JSON string that escapes to text that is not UTF-8 is refused") {
+  v1::Envelope read;
+  std::string error;
+  CHECK_FALSE(DecodeFrame(R"({"send_chat":{"text":"\udddd"}})", true, read, error));
+  CHECK(error.find("UTF-8") != std::string::npos);
+  CHECK_FALSE(DecodeFrame(R"({"send_chat":{"text":"a\ud800b"}})", true, read, error));
+  // A pair of surrogates is one letter, and Greek is Greek.
+  REQUIRE(DecodeFrame(R"({"send_chat":{"text":"\ud83c\udca1 \u0393\u03b5\u03b9\u03ac"}})",
+                      true, read, error));
+  CHECK(read.send_chat().text() == "\U0001F0A1 Γειά");
+}
+
 }  // namespace
 }  // namespace kafenio::server
