@@ -51,5 +51,24 @@ TEST_CASE("move latency percentiles come from the window's histogram", "[admin][
   CHECK(*rates.latency_p99_ms == Approx(3.0));
 }
 
+TEST_CASE("storage commit percentiles come from the window's commits", "[admin][dashboard]") {
+  MetricsWindow window(60000);
+  CounterSample first = At(0, 0);
+  first.commit_latency[12] = 500;  // slow commits before the window: not counted
+  window.Sample(first);
+  CounterSample second = At(10000, 0);
+  second.commit_latency = first.commit_latency;
+  CHECK_FALSE(window.Sample(second).commit_latency_p50_ms);  // no commit in the window
+  CounterSample third = At(20000, 0);
+  third.commit_latency = first.commit_latency;
+  third.commit_latency[6] += 95;  // <= 1 ms
+  third.commit_latency[11] += 5;  // <= 10 ms
+  const auto rates = window.Sample(third);
+  REQUIRE(rates.commit_latency_p50_ms);
+  CHECK(*rates.commit_latency_p50_ms == Approx(1.0));
+  CHECK(*rates.commit_latency_p99_ms == Approx(10.0));
+  CHECK_FALSE(rates.latency_p50_ms);  // commits are not moves
+}
+
 }  // namespace
 }  // namespace kafenio::server::admin

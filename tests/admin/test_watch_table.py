@@ -90,6 +90,8 @@ async def main():
         assert window["move_latency_p50_ms"] is not None, window
         assert window["move_latency_p50_ms"] <= window["move_latency_p99_ms"], window
         assert window["storage_commits"] > 0, window
+        assert window["commit_latency_p50_ms"] <= window["commit_latency_p99_ms"], window
+        assert second["storage_queue_depth"] >= 0, second
         assert second["live_matches"] == 1 and second["tournaments_running"] == 0, second
 
         # --- Hidden hands: their own permission, and every look audited.

@@ -77,6 +77,8 @@ async function loadDashboard() {
     ['storageErrorsPerMinute', has ? rate(win.storage_errors_per_minute) : '—'],
     ['commitsPerSecond', has ? rate(win.commits_per_second, 2) : '—'],
     ['latency', has ? `${rate(win.move_latency_p50_ms)} / ${rate(win.move_latency_p99_ms)}` : '—'],
+    ['commitLatency', has ? `${rate(win.commit_latency_p50_ms)} / ${rate(win.commit_latency_p99_ms)}` : '—'],
+    ['storageQueue', numbers.storage_queue_depth],
     ['tournaments', `${numbers.tournaments_running} / ${numbers.tournaments_registering}`],
     ['moves', numbers.moves_total], ['errors', numbers.errors_total],
     ['storageErrors', numbers.storage_errors_total]]) {

@@ -84,7 +84,9 @@ ApiAnswer Console::Dashboard(const StaffMember&, std::size_t limiter_keys) {
   sample.moves = m.moves_total.load();
   sample.errors = m.errors_total.load();
   sample.storage_errors = m.storage_errors_total.load();
-  sample.storage_commits = static_cast<std::int64_t>(store_.storage().Stats().commits);
+  const storage::StorageStats storage_stats = store_.storage().Stats();
+  sample.storage_commits = static_cast<std::int64_t>(storage_stats.commits);
+  sample.commit_latency = storage_stats.commit_latency.counts;
   sample.connections_opened = m.connections_total.load();
   sample.latency = m.LatencyBuckets();
   // The totals shown are the sample's, read once: the window's counts are their differences,
@@ -112,6 +114,7 @@ ApiAnswer Console::Dashboard(const StaffMember&, std::size_t limiter_keys) {
     Key(w, "moves_total", sample.moves);
     Key(w, "errors_total", sample.errors);
     Key(w, "storage_errors_total", sample.storage_errors);
+    Key(w, "storage_queue_depth", static_cast<std::int64_t>(storage_stats.queue_depth));
     Key(w, "tournaments_running", running);
     Key(w, "tournaments_registering", registering);
     Key(w, "login_limiter_keys", static_cast<std::int64_t>(limiter_keys));
@@ -130,6 +133,8 @@ ApiAnswer Console::Dashboard(const StaffMember&, std::size_t limiter_keys) {
     KeyDouble(w, "commits_per_second", rates.commits_per_second);
     optional(w, "move_latency_p50_ms", rates.latency_p50_ms);
     optional(w, "move_latency_p99_ms", rates.latency_p99_ms);
+    optional(w, "commit_latency_p50_ms", rates.commit_latency_p50_ms);
+    optional(w, "commit_latency_p99_ms", rates.commit_latency_p99_ms);
     w.EndObject();
     w.EndObject();
   });

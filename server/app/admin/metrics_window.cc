@@ -49,6 +49,11 @@ WindowRates MetricsWindow::Sample(const CounterSample& now) {
   for (std::size_t i = 0; i < delta.size(); ++i) delta[i] = now.latency[i] - from.latency[i];
   rates.latency_p50_ms = Quantile(delta, 0.5);
   rates.latency_p99_ms = Quantile(delta, 0.99);
+  for (std::size_t i = 0; i < delta.size(); ++i) {
+    delta[i] = now.commit_latency[i] - from.commit_latency[i];
+  }
+  rates.commit_latency_p50_ms = Quantile(delta, 0.5);
+  rates.commit_latency_p99_ms = Quantile(delta, 0.99);
   return rates;
 }
 

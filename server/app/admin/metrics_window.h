@@ -22,6 +22,8 @@ struct CounterSample {
   std::int64_t storage_commits = 0;
   std::int64_t connections_opened = 0;
   std::array<std::int64_t, Metrics::kLatencyBucketsUs.size() + 1> latency{};
+  // Storage's commits by duration (BEGIN to durable COMMIT), the same buckets.
+  std::array<std::int64_t, Metrics::kLatencyBucketsUs.size() + 1> commit_latency{};
 };
 
 struct WindowRates {
@@ -40,6 +42,9 @@ struct WindowRates {
   // none without moves.
   std::optional<double> latency_p50_ms;
   std::optional<double> latency_p99_ms;
+  // Storage's commits in the window, likewise; none without commits.
+  std::optional<double> commit_latency_p50_ms;
+  std::optional<double> commit_latency_p99_ms;
 };
 
 class MetricsWindow {
