@@ -291,7 +291,12 @@ async function spectate(browser, url) {
   // the others at the level the select then shows again (strong was preselected).
   await owner.locator('.bot-level select').selectOption('easy');
   for (let left = 3; left > 0; left -= 1) {
-    if (left === 2) await owner.locator('.bot-level select').selectOption('strong');
+    if (left === 2) {
+      await owner.locator('.bot-level select').selectOption('strong');
+      // The seat list is drawn again by each table update (the lobby's pushes follow the
+      // table's own): press once the list on the page shows the choice.
+      await owner.waitForFunction(() => document.querySelector('.bot-level select')?.value === 'strong');
+    }
     await owner.getByRole('button', { name: 'Add bot' }).first().click();
     await owner.waitForFunction((n) => [...document.querySelectorAll('.seat-list button')]
       .filter((b) => b.textContent === 'Add bot').length === n, left - 1);
