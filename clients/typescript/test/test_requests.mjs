@@ -3,12 +3,17 @@
 // in, a pair's invitation answered, the director's start, pause and resume) and their
 // pushes (partner_invitation, tournament_round_started, tournament_match_result,
 // tournament_finished through a one-round Swiss played to its end by two SDK bots;
-// tournament_paused, both ways, on another running event); a player's report; sessions (list, change password, sign out
-// everywhere, sign out, after which the client resumes no one).
+// tournament_paused, both ways, on another running event); a player's report; sessions
+// (list, one signed out from another, change password, sign out everywhere, sign out,
+// after which the client resumes no one); and the refusals a client can reach on these
+// requests, each with its code (docs/protocol.md): TOURNAMENT_STATE, ENTRY_REFUSED,
+// UNKNOWN_TOURNAMENT, NOT_TOURNAMENT_DIRECTOR, UNKNOWN_INVITATION, CANNOT_REPORT_SELF,
+// BAD_REPORT, UNKNOWN_CHAT_LINE, SIGNED_OUT (pushed), UNKNOWN_SESSION, BAD_FRAME,
+// BAD_CREDENTIALS, NOT_SIGNED_IN. (test_connection.mjs asserts the others.)
 //
 // usage: node test_requests.mjs KAFENIO_BINARY   (cwd: the built package)
 import WebSocket from 'ws';
-import { KafenioClient, KafenioError } from '@kafenio/client';
+import { ErrorCode, KafenioClient, KafenioError } from '@kafenio/client';
 import { playMatch } from './play.mjs';
 import { assert, startServer } from './server.mjs';
 
@@ -27,6 +32,11 @@ async function player(name) {
   return client;
 }
 const refusal = (promise) => promise.then(() => null, (error) => error);
+// The request is refused with this code, as a typed error.
+async function refused(promise, code, what) {
+  const error = await refusal(promise);
+  assert(error instanceof KafenioError && error.codeName === code, `${what}: ${code} expected, got ${error}`);
+}
 
 try {
   const director = await player('Διευθύντρια');
@@ -45,8 +55,11 @@ try {
   assert(view.entrants.length === 3, `three entrants: ${view.entrants.map((e) => e.name)}`);
   view = await nikos.request('withdrawFromTournament', { tournamentId: id });
   assert(view.entrants.find((e) => e.name.startsWith('Νίκος')).status === 'withdrawn', 'withdrawFromTournament');
-  const checkIn = await refusal(eleni.request('checkIn', { tournamentId: id }));
-  assert(checkIn instanceof KafenioError, `checkIn outside a check-in window is refused: ${checkIn}`);
+  await refused(eleni.request('checkIn', { tournamentId: id }), 'TOURNAMENT_STATE', 'checkIn outside a check-in window');
+  await refused(eleni.request('enterTournament', { tournamentId: id }), 'ENTRY_REFUSED', 'entering twice');
+  await refused(nikos.request('getTournament', { tournamentId: 999_999n }), 'UNKNOWN_TOURNAMENT', 'an unknown event');
+  await refused(eleni.request('directTournament', { tournamentId: id, action: 'start' }), 'NOT_TOURNAMENT_DIRECTOR',
+    'a player directing');
 
   // An event of pairs: Nikos invites Eleni, who is pushed the invitation and accepts.
   const pairs = await director.request('createTournament', { settings: { ...swiss, name: 'Ζευγάρια SDK', seats: 4 } });
@@ -56,12 +69,20 @@ try {
   const invitation = (await pushed).value;
   const invitations = await eleni.request('listInvitations', {});
   assert(invitations.invitations.some((i) => i.invitation === invitation.invitation && i.state === 'pending'), 'listInvitations');
+  await refused(eleni.request('answerInvitation', { tournamentId: pairsId, invitation: 999_999, accept: true }),
+    'UNKNOWN_INVITATION', 'an invitation that is not there');
   view = await eleni.request('answerInvitation', { tournamentId: pairsId, invitation: invitation.invitation, accept: true });
   assert(view.entrants.length === 1 && view.entrants[0].accountIds.length === 2, 'answerInvitation: the pair is entered');
 
   // A player's report.
   const filed = await eleni.request('reportPlayer', { accountId: nikos.session.accountId, category: 'other', text: 'δοκιμή' });
   assert(filed.$typeName === 'kafenio.v1.ReportFiled' && filed.reportId > 0n, 'reportPlayer: filed');
+  await refused(eleni.request('reportPlayer', { accountId: eleni.session.accountId, category: 'other' }), 'CANNOT_REPORT_SELF',
+    'reporting oneself');
+  await refused(eleni.request('reportPlayer', { accountId: nikos.session.accountId, category: 'κάτι' }), 'BAD_REPORT',
+    'an unknown category');
+  await refused(eleni.request('reportPlayer', { chatLineId: 999_999n, category: 'abuse' }), 'UNKNOWN_CHAT_LINE',
+    'a chat line that is not kept');
 
   // The Swiss round: both entrants are pushed their table; the director pauses and
   // resumes the event (pushed to its players); the match is played; results and places.
@@ -102,6 +123,31 @@ try {
   await resumed;
   const twice = await refusal(director.resumeTournament(other));
   assert(twice instanceof KafenioError && twice.codeName === 'TOURNAMENT_STATE', `resumed twice: ${twice}`);
+
+  // One session signed out from another: Eleni's phone is told (SIGNED_OUT) and closed.
+  const phone = new KafenioClient({ url: server.url, format: 'binary', webSocket: (url) => new WebSocket(url), autoReconnect: false });
+  clients.push(phone);
+  await phone.connect();
+  await phone.signIn('Ελένη', 'correct horse 1');
+  const two = await eleni.request('listSessions', {});
+  const phoneSession = two.sessions.find((s) => !s.current);
+  assert(two.sessions.length === 2 && phoneSession && phoneSession.connections === 1, `two sessions: ${two.sessions.length}`);
+  const told = phone.waitFor((e) => e.case === 'error' && e.value.code === ErrorCode.SIGNED_OUT);
+  const revoked = await eleni.request('revokeSession', { sessionId: phoneSession.sessionId });
+  assert(revoked.$typeName === 'kafenio.v1.Ok', 'revokeSession: ok');
+  await told;
+  const left = await eleni.request('listSessions', {});
+  assert(left.sessions.length === 1 && left.sessions[0].current, 'the phone\'s session is gone');
+  await refused(eleni.request('revokeSession', { sessionId: phoneSession.sessionId }), 'UNKNOWN_SESSION', 'revoked twice');
+
+  // A frame that is no Envelope: a typed error with no request id, and the connection goes on.
+  const raw = new WebSocket(server.url);
+  await new Promise((resolve, reject) => { raw.once('open', resolve); raw.once('error', reject); });
+  const badFrame = new Promise((resolve) => raw.once('message', (data) => resolve(JSON.parse(String(data)))));
+  raw.send('{"no envelope');
+  const frameError = (await badFrame).error;
+  assert(frameError?.code === 'BAD_FRAME' && frameError.request_id === '', `BAD_FRAME: ${JSON.stringify(frameError)}`);
+  raw.close();
 
   // Sessions: listed, a password changed, then signed out everywhere and signed out.
   const sessions = await eleni.request('listSessions', {});
