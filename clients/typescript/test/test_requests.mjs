@@ -8,8 +8,8 @@
 // after which the client resumes no one); and the refusals a client can reach on these
 // requests, each with its code (docs/protocol.md): TOURNAMENT_STATE, ENTRY_REFUSED,
 // UNKNOWN_TOURNAMENT, NOT_TOURNAMENT_DIRECTOR, UNKNOWN_INVITATION, CANNOT_REPORT_SELF,
-// BAD_REPORT, UNKNOWN_CHAT_LINE, SIGNED_OUT (pushed), UNKNOWN_SESSION, BAD_FRAME,
-// BAD_CREDENTIALS, NOT_SIGNED_IN. (test_connection.mjs asserts the others.)
+// BAD_REPORT, UNKNOWN_CHAT_LINE, TABLE_LIMIT, ADDRESS_LIMIT, SIGNED_OUT (pushed),
+// UNKNOWN_SESSION, BAD_FRAME, BAD_CREDENTIALS, NOT_SIGNED_IN. (test_connection.mjs asserts the others.)
 //
 // usage: node test_requests.mjs KAFENIO_BINARY   (cwd: the built package)
 import WebSocket from 'ws';
@@ -18,7 +18,9 @@ import { playMatch } from './play.mjs';
 import { assert, startServer } from './server.mjs';
 
 const [binary] = process.argv.slice(2);
-const server = await startServer(binary, { settings: ['bot_delay_ms=0'] });
+// The abuse limits apply to this loopback address too (one guest an hour), so that their
+// refusals can be asserted.
+const server = await startServer(binary, { settings: ['bot_delay_ms=0', 'limit_loopback=true', 'guests_per_address_per_hour=1'] });
 const clients = [];
 async function player(name) {
   // Every accepted move is durable before it is answered: on a busy CI machine that can
@@ -123,6 +125,15 @@ try {
   await resumed;
   const twice = await refusal(director.resumeTournament(other));
   assert(twice instanceof KafenioError && twice.codeName === 'TOURNAMENT_STATE', `resumed twice: ${twice}`);
+
+  // Open tables per player (4 by default) and guests per address (1 here).
+  for (let i = 0; i < 4; i += 1) await nikos.createTable({ game: 'diloti', seats: 2 });
+  await refused(nikos.createTable({ game: 'diloti', seats: 2 }), 'TABLE_LIMIT', 'a fifth open table');
+  const guests = [0, 1].map(() => new KafenioClient({ url: server.url, format: 'json', webSocket: (url) => new WebSocket(url) }));
+  clients.push(...guests);
+  for (const guest of guests) await guest.connect();
+  assert((await guests[0].signInGuest('Επισκέπτης')).guest, 'the first guest from this address');
+  await refused(guests[1].signInGuest('Επισκέπτρια'), 'ADDRESS_LIMIT', 'a second guest within the hour');
 
   // One session signed out from another: Eleni's phone is told (SIGNED_OUT) and closed.
   const phone = new KafenioClient({ url: server.url, format: 'binary', webSocket: (url) => new WebSocket(url), autoReconnect: false });
