@@ -8,12 +8,13 @@
 // after which the client resumes no one); and the refusals a client can reach on these
 // requests, each with its code (docs/protocol.md): TOURNAMENT_STATE, ENTRY_REFUSED,
 // UNKNOWN_TOURNAMENT, NOT_TOURNAMENT_DIRECTOR, UNKNOWN_INVITATION, CANNOT_REPORT_SELF,
-// BAD_REPORT, UNKNOWN_CHAT_LINE, TABLE_LIMIT, ADDRESS_LIMIT, SIGNED_OUT (pushed),
-// UNKNOWN_SESSION, BAD_FRAME, BAD_CREDENTIALS, NOT_SIGNED_IN. (test_connection.mjs asserts the others.)
+// BAD_REPORT, UNKNOWN_CHAT_LINE, TABLE_PAUSED, TABLE_LIMIT, ADDRESS_LIMIT, SIGNED_OUT
+// (pushed), UNKNOWN_SESSION, BAD_FRAME, BAD_CREDENTIALS, NOT_SIGNED_IN.
+// (test_connection.mjs asserts the others a client can reach.)
 //
 // usage: node test_requests.mjs KAFENIO_BINARY   (cwd: the built package)
 import WebSocket from 'ws';
-import { ErrorCode, KafenioClient, KafenioError } from '@kafenio/client';
+import { ErrorCode, KafenioClient, KafenioError, legalMoves } from '@kafenio/client';
 import { playMatch } from './play.mjs';
 import { assert, startServer } from './server.mjs';
 
@@ -116,10 +117,17 @@ try {
   await director.request('directTournament', { tournamentId: other, action: 'add_bot' });
   const otherRound = eleni.waitFor((e) => e.case === 'tournamentRoundStarted' && e.value.tournamentId === other);
   await director.request('directTournament', { tournamentId: other, action: 'start' });
-  await otherRound;
+  const otherTable = (await otherRound).value.tableId;
+  await eleni.joinTable(otherTable);
+  const otherMatch = eleni.waitFor((e) => e.case === 'matchEvent' && e.value.tableId === otherTable && e.value.kind.case === 'matchStarted');
+  await eleni.setReady(otherTable);
+  await otherMatch;
   const paused = eleni.waitFor((e) => e.case === 'tournamentPaused' && e.value.tournamentId === other && e.value.paused);
   await director.pauseTournament(other, 'διάλειμμα');
   assert((await paused).value.reason === 'διάλειμμα', 'tournamentPaused pushed, with the reason');
+  // A move at the paused table (whoever's turn it is) waits for the director.
+  const move = legalMoves(eleni.tables.get(otherTable).view)[0] ?? { notation: 'lay 2c' };
+  await refused(eleni.playMove(otherTable, move), 'TABLE_PAUSED', 'a move at a paused table');
   const resumed = eleni.waitFor((e) => e.case === 'tournamentPaused' && e.value.tournamentId === other && !e.value.paused);
   await director.resumeTournament(other);
   await resumed;
