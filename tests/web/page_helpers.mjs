@@ -43,6 +43,23 @@ export function startServer(binary, webDir) {
   });
 }
 
+// A server on `db` for the console's tests: its public and admin addresses, from the
+// lines it prints once both ports are bound.
+export function startConsoleServer(binary, webDir, db) {
+  const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0',
+    '--web', webDir, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const found = [];
+    const lines = createInterface({ input: server.stdout });
+    lines.on('line', (line) => {
+      const match = line.match(/(?:listening on|admin console on) (http:\/\/[0-9.:]+)/);
+      if (match) found.push(match[1]);
+      if (found.length === 2) resolve({ server, publicUrl: found[0], adminUrl: found[1] });
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
 // Debian's headless Chromium (playwright-core never downloads a browser).
 export function launchBrowser() {
   return chromium.launch({

@@ -8,14 +8,13 @@
 // player's name, and sees the actions in the audit log, whose chain verifies. The public port answers 404 for the console.
 //
 // usage: node test_admin_console.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import { assert, signIn } from './page_helpers.mjs';
+import { assert, signIn, startConsoleServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -40,18 +39,7 @@ const created = execFileSync(binary, ['admin', 'create-user', 'elena', '--role',
   '--totp', '--db', db], { input: `${PASSWORD}\n` }).toString();
 const secret = created.match(/TOTP secret: (\S+)/)[1];
 
-const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0',
-  '--web', webDir, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
-const [publicUrl, adminUrl] = await new Promise((resolve, reject) => {
-  const found = [];
-  const lines = createInterface({ input: server.stdout });
-  lines.on('line', (line) => {
-    const match = line.match(/(?:listening on|admin console on) (http:\/\/[0-9.:]+)/);
-    if (match) found.push(match[1]);
-    if (found.length === 2) resolve(found);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const { server, publicUrl, adminUrl } = await startConsoleServer(binary, webDir, db);
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',

@@ -8,12 +8,11 @@
 //   a reason; the owner sees the actions in the audit log.
 //
 // usage: node test_admin_reports_tournaments.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { assert, chooseGame, launchBrowser } from './page_helpers.mjs';
+import { assert, chooseGame, launchBrowser, startConsoleServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -24,18 +23,7 @@ for (const [name, role, scope] of [['elena', 'owner'], ['dora', 'director', '1']
   execFileSync(binary, ['admin', 'create-user', name, '--role', role, '--db', db,
     ...(scope ? ['--scope', scope] : [])], { input: `${name}'s long passphrase\n` });
 }
-const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0',
-  '--web', webDir, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
-const [publicUrl, adminUrl] = await new Promise((resolve, reject) => {
-  const found = [];
-  const lines = createInterface({ input: server.stdout });
-  lines.on('line', (line) => {
-    const match = line.match(/(?:listening on|admin console on) (http:\/\/[0-9.:]+)/);
-    if (match) found.push(match[1]);
-    if (found.length === 2) resolve(found);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const { server, publicUrl, adminUrl } = await startConsoleServer(binary, webDir, db);
 const wsUrl = `${publicUrl.replace('http', 'ws')}/ws`;
 
 async function consoleFor(browser, name) {
