@@ -1,7 +1,7 @@
 #pragma once
 // The single writer: a thread that takes every queued write operation at once, runs them
-// in one transaction (again with a savepoint each when one of them fails), commits durably and only then reports to
-// each operation's `done`. Durability costs each move a commit's latency, but not
+// in one transaction (again with a savepoint each when one of them fails), commits durably and only
+// then reports to each operation's `done`. Durability costs each move a commit's latency, but not
 // throughput: one fsync covers all the moves that arrived meanwhile. The database behind it
 // is a WriteSession: SQLite (synchronous=FULL) or PostgreSQL (synchronous_commit=on).
 #include <condition_variable>

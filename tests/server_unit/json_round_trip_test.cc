@@ -248,8 +248,8 @@ TEST_CASE("a JSON string that escapes to text that is not UTF-8 is refused") {
   CHECK(error.find("UTF-8") != std::string::npos);
   CHECK_FALSE(DecodeFrame(R"({"send_chat":{"text":"a\ud800b"}})", true, read, error));
   // A pair of surrogates is one letter, and Greek is Greek.
-  REQUIRE(DecodeFrame(R"({"send_chat":{"text":"\ud83c\udca1 \u0393\u03b5\u03b9\u03ac"}})",
-                      true, read, error));
+  REQUIRE(DecodeFrame(R"({"send_chat":{"text":"\ud83c\udca1 \u0393\u03b5\u03b9\u03ac"}})", true,
+                      read, error));
   CHECK(read.send_chat().text() == "\U0001F0A1 Γειά");
 }
 

@@ -122,8 +122,8 @@ TEST_CASE("a match ends at a fixed number of hands or the round's time limit",
   CHECK(knockout.EndsAfterHand(5, {31, 30}, 0));
 
   const MatchLimits timed{.deadline_ms = 1000};
-  CHECK_FALSE(timed.EndsAfterHand(7, {90, 40}, 999));  // the hand in play finished in time
-  CHECK(timed.EndsAfterHand(7, {90, 40}, 1000));       // past the limit the leader wins
+  CHECK_FALSE(timed.EndsAfterHand(7, {90, 40}, 999));   // the hand in play finished in time
+  CHECK(timed.EndsAfterHand(7, {90, 40}, 1000));        // past the limit the leader wins
   CHECK_FALSE(timed.EndsAfterHand(7, {60, 60}, 5000));  // level: one more hand
   CHECK(LeaderOf({90, 40}) == 0);
   CHECK(LeaderOf({60, 60}) == -1);
