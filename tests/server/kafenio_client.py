@@ -416,6 +416,16 @@ class LobbyWatch:
                 self.kept.append(message)
 
 
+def published_rounds(rounds):
+    """An event's rounds as published (pairings, byes, results), without each table's live
+    handles (table_id, match_id): the server fills those in as it opens the round's tables,
+    a moment after publishing, so two reads of one round may differ only in them."""
+    return [{**round_, "tables": [{key: value for key, value in table.items()
+                                   if key not in ("table_id", "match_id")}
+                                  for table in round_.get("tables", [])]}
+            for round_ in rounds or []]
+
+
 def run(coroutine):
     asyncio.run(asyncio.wait_for(coroutine, timeout=float(os.environ.get("KAFENIO_TEST_TIMEOUT", "240"))))
     print("ok")
