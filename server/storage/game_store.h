@@ -67,6 +67,7 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
                        Then<WriteResult> then) override;
   void CloseTable(std::int64_t table_number, std::int64_t unix_ms, Executor executor,
                   Then<WriteResult> then) override;
+  void ReopenTable(std::int64_t table_number, Executor executor, Then<WriteResult> then) override;
   // game_store_recovery.cc.
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override;
   std::vector<RecoveredTable> LoadOpenTables() override;

@@ -52,6 +52,9 @@ class MatchLog {
   // The table has closed for good: a restart does not bring it back.
   virtual void CloseTable(std::int64_t table_number, std::int64_t unix_ms, Executor executor,
                           Then<WriteResult> then) = 0;
+  // The closed table is open again, as it was stored (WriteTransaction::ReopenTable).
+  virtual void ReopenTable(std::int64_t table_number, Executor executor,
+                           Then<WriteResult> then) = 0;
   // A write of the moderation rows (players' reports, kept chat lines: migration 0016) in
   // one transaction; `op` may run more than once, so it sets, never accumulates.
   virtual void WriteModeration(std::function<void(storage::StaffSql&)> op, Executor executor,

@@ -34,6 +34,7 @@ class PostgresWriteTransaction final : public WriteTransaction {
   void PutSeries(const Series& series) override;
   void PutTableSeats(std::int64_t table_id, const std::vector<TableSeat>& seats) override;
   void CloseTable(std::int64_t table_id, std::int64_t closed_ms) override;
+  void ReopenTable(std::int64_t table_id) override;
   std::int64_t CreateMatch(const Match& match) override;
   void PutHandSeed(const HandSeed& seed) override;
   void RevealHandSeed(std::int64_t match_id, int hand) override;

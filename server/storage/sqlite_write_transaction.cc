@@ -126,6 +126,11 @@ void SqliteWriteTransaction::PutTableSeats(std::int64_t table_id,
   }
 }
 
+void SqliteWriteTransaction::ReopenTable(std::int64_t table_id) {
+  db_.Prepare("UPDATE game_tables SET closed_ms = NULL WHERE id = ?").Bind(1, table_id).Run();
+  ExpectChanged("reopen table");
+}
+
 void SqliteWriteTransaction::CloseTable(std::int64_t table_id, std::int64_t closed_ms) {
   db_.Prepare("UPDATE game_tables SET closed_ms = coalesce(closed_ms, ?) WHERE id = ?")
       .Bind(1, closed_ms)

@@ -37,6 +37,10 @@ class WriteTransaction {
   // The table has closed for good: a restart does not bring it back. Throws when there is
   // no such table.
   virtual void CloseTable(std::int64_t table_id, std::int64_t closed_ms) = 0;
+  // Opens a closed table again under its own id and number (a tournament's table that
+  // closed before its match began: its pairing's table is the one the event's log names).
+  // On a cluster node the table's lease is taken first, unless another node holds it.
+  virtual void ReopenTable(std::int64_t table_id) = 0;
 
   // Returns the new match's id; stores its seats too.
   virtual std::int64_t CreateMatch(const Match& match) = 0;

@@ -82,6 +82,10 @@ class HeldLog final : public MatchLog {
     if (Fails("close")) return PostResult(ex, then, Failed());
     inner_.CloseTable(t, ms, ex, then);
   }
+  void ReopenTable(std::int64_t t, Executor ex, Then<WriteResult> then) override {
+    if (Fails("reopen")) return PostResult(ex, then, Failed());
+    inner_.ReopenTable(t, ex, then);
+  }
   std::vector<RecoveredMatch> LoadUnfinishedMatches() override {
     return inner_.LoadUnfinishedMatches();
   }

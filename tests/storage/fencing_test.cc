@@ -118,6 +118,46 @@ TEST_CASE("moves written together fail only for the tables whose lease is lost",
   node->Close();
 }
 
+TEST_CASE("a closed table is opened again only by a node that can take its lease",
+          "[postgres][cluster]") {
+  // A tournament's table closed before its match began is opened again under its id
+  // (tournament_runner.cc): the reopening node leases it to itself, unless another holds it.
+  testing::StorageFixture fixture(testing::Backend::postgres);
+  auto node_a = fixture.Open("a");
+  auto node_b = fixture.Open("b");
+  const auto created = CreateTableAndMatch(*node_a, "reopened");
+  REQUIRE(Write(*node_a, [&](WriteTransaction& tx) { tx.CloseTable(created.table, 5); }).ok());
+  REQUIRE(fixture.store->FindTable(created.table)->closed_ms);
+
+  // Node a still holds the lease: b cannot take the table by reopening it.
+  const auto refused =
+      Write(*node_b, [&](WriteTransaction& tx) { tx.ReopenTable(created.table); });
+  CHECK_FALSE(refused.ok());
+  CHECK_THAT(refused.error, Catch::Contains("lease"));
+  CHECK(fixture.store->FindTable(created.table)->closed_ms);
+
+  // Once a's lease has passed, b reopens it with the next epoch and writes its seats.
+  pg::Connection admin(fixture.database->conninfo());
+  admin.Run(
+      "UPDATE table_leases SET expires_at = clock_timestamp() - INTERVAL '1 second'"
+      " WHERE table_id = $1",
+      pg::Params().Add(created.table));
+  REQUIRE(Write(*node_b, [&](WriteTransaction& tx) {
+            tx.ReopenTable(created.table);
+            tx.PutTableSeats(created.table, {TableSeat{0, std::nullopt, "bot"}});
+          }).ok());
+  CHECK_FALSE(fixture.store->FindTable(created.table)->closed_ms);
+  const auto lease = admin.Run("SELECT node, epoch FROM table_leases WHERE table_id = $1",
+                               pg::Params().Add(created.table));
+  REQUIRE(lease.rows() == 1);
+  CHECK(lease.Text(0, 0) == "b");
+  CHECK(lease.Int(0, 1) == 2);
+  // And a, fenced, cannot close it under b.
+  CHECK_FALSE(Write(*node_a, [&](WriteTransaction& tx) { tx.CloseTable(created.table, 9); }).ok());
+  node_a->Close();
+  node_b->Close();
+}
+
 TEST_CASE("a server that is not clustered writes without leases", "[postgres][cluster]") {
   testing::StorageFixture fixture(testing::Backend::postgres);
   const auto created = CreateTableAndMatch(*fixture.store);

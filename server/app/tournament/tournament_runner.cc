@@ -329,7 +329,23 @@ void TournamentRunner::Opened(std::int64_t id, const Place& place, TableSettings
       });
     });
   };
-  if (!fresh) return finish(std::move(settings));  // reopened: stored and logged already
+  if (!fresh) {
+    // Its row and log entry exist; the row was closed (a restart closes a table nobody sat
+    // at yet, or its players all left before the match): opened again under the same id.
+    const std::int64_t number = settings.table_number;
+    return hub_.match_log().ReopenTable(
+        number, strand_,
+        [this, id, place, settings = std::move(settings), finish](WriteResult reopened) mutable {
+          if (!reopened.ok()) {
+            running_[id].opening.erase(place);
+            log::error("tournament {}: table {} could not be opened again: {}", id,
+                       settings.table_id, reopened.message);
+            RetrySoon(id);
+            return;
+          }
+          finish(std::move(settings));
+        });
+  }
   const auto row = events_.Row(id);
   const TableRecord record{settings.table_id,
                            settings.game,
