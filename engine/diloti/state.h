@@ -65,7 +65,9 @@ struct TableIndex;     // and what LegalMoves adds to it
 // Draws SampleLegalMove without listing every move (sample_move.cc).
 template <class Subsets>
 class MoveSampler;
-class SampleScratch;  // sample_scratch.h
+class SampleScratch;   // sample_scratch.h
+struct CompactMoves;   // move_families.h
+class LooseSetsBySum;  // move_families.cc
 
 class State {
  public:
@@ -125,6 +127,9 @@ class State {
     LegalMoves(list);
     return list;
   }
+  // The same moves described compactly (move_families.h): plain moves, and the numeral
+  // captures and group declarations as families of parts, polynomial in the loose cards.
+  void CompactLegalMoves(CompactMoves& out) const;
   // Exactly LegalMoves()[rng.Below(LegalMoves().size())]: the random rollouts of bots and
   // simulations draw moves this way. Requires a round in play. This form allocates its
   // working memory for the one call; a line of play should pass a scratch (below).
@@ -175,6 +180,10 @@ class State {
   void AddDeclarations(int seat, Card card, const TableIndex& table, MoveList& out) const;
   void AddRaises(int seat, Card card, const TableIndex& table, MoveList& out) const;
   void AddGroups(int seat, Card card, const TableIndex& table, MoveList& out) const;
+  void AddCaptureFamily(int seat, Card card, const TableIndex& table, LooseSetsBySum& sets,
+                        CompactMoves& out) const;
+  void AddGroupFamilies(int seat, Card card, const TableIndex& table, LooseSetsBySum& sets,
+                        CompactMoves& out) const;
 
   void Perform(const Move& move);
   void DealStock();
