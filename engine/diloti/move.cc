@@ -42,6 +42,10 @@ std::string Declarations(DeclarationSet taken) {
 
 }  // namespace
 
+std::string FormatGroup(CardMask cards, Card first) {
+  return JoinWithPlus(cards, first);
+}
+
 std::string FormatMoveBody(const Move& move) {
   // Built by appending: GCC 12 warns (-Wrestrict, falsely) on "literal" + std::string&&.
   std::string out;

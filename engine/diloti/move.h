@@ -70,6 +70,9 @@ struct Move {
 std::string FormatMoveBody(const Move& move);
 // With the seat: "1 capture 7h 7c".
 std::string FormatMove(const Move& move);
+// One group of cards in record syntax, "3c+4d": `first` first (kNoCard: none), then the
+// others lowest first, as FormatMoveBody writes the groups of a capture or group.
+std::string FormatGroup(CardMask cards, Card first = kNoCard);
 
 struct MoveParse {
   std::optional<Move> move;

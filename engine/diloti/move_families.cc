@@ -139,6 +139,16 @@ void State::AddGroupFamilies(int seat, Card card, const TableIndex& table, Loose
   }
 }
 
+std::string FormatPart(const MovePart& part) {
+  if (part.taken) return "@" + std::to_string(std::countr_zero(part.taken));
+  return FormatGroup(part.loose);
+}
+
+std::string FormatAnchor(const MoveFamily& family, int index) {
+  return FormatGroup(family.anchors.at(static_cast<std::size_t>(index)) | Bit(family.card),
+                     family.card);
+}
+
 std::optional<Move> MoveOfSelection(const MoveFamily& family, int anchor,
                                     const std::vector<int>& parts) {
   const bool group = family.kind == MoveKind::group;

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/diloti/cards.h"
@@ -49,6 +50,11 @@ struct CompactMoves {
   std::vector<Move> plain;
   std::vector<MoveFamily> families;
 };
+
+// A part in the record's group syntax: "7d", "2s+5s", "@7".
+std::string FormatPart(const MovePart& part);
+// Anchor `index` of a group family as the played card's group: "5h", "2h+5s".
+std::string FormatAnchor(const MoveFamily& family, int index);
 
 // The move of a selection from `family`: anchor index (-1 for a capture) and part indexes;
 // nullopt when the selection is not legal (parts overlapping each other or the anchor, a

@@ -37,6 +37,11 @@ CardMask SeatView::VisibleCards() const {
   CardMask cards = hand | loose | captured[0] | captured[1];
   for (const auto& declaration : declarations) cards |= declaration.cards;
   for (const auto& move : legal_moves) cards |= Bit(move.card) | move.loose;
+  for (const auto& family : move_families) {
+    cards |= Bit(family.card);
+    for (CardMask anchor : family.anchors) cards |= anchor;
+    for (const MovePart& part : family.parts) cards |= part.loose;
+  }
   return cards;
 }
 
@@ -44,7 +49,10 @@ void SetOwnFields(const State& state, int seat, SeatView& view) {
   view.viewer = seat;
   if (state.phase() == Phase::play) view.hand = state.Hand(seat);
   if (state.ToAct() == seat) {
-    for (const Move& move : state.LegalMoves()) view.legal_moves.push_back(move);
+    CompactMoves moves;
+    state.CompactLegalMoves(moves);
+    view.legal_moves = std::move(moves.plain);
+    view.move_families = std::move(moves.families);
   }
 }
 

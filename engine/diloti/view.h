@@ -6,6 +6,7 @@
 #include <array>
 #include <vector>
 
+#include "engine/diloti/move_families.h"
 #include "engine/diloti/state.h"
 
 namespace kafenio::diloti {
@@ -37,7 +38,10 @@ struct SeatView {
   std::array<CardMask, 2> captured{};
   std::array<int, 2> xeri{};
   int last_capturer = -1;
-  std::vector<Move> legal_moves;  // only in the view of the seat to act
+  // Only in the view of the seat to act: its legal moves as plain moves and families
+  // (move_families.h): every numeral capture and group declaration is in a family.
+  std::vector<Move> legal_moves;
+  std::vector<MoveFamily> move_families;
 
   // Every card this view shows anywhere, for the privacy checks.
   CardMask VisibleCards() const;
@@ -45,8 +49,8 @@ struct SeatView {
 
 SeatView ViewFor(const State& state, int seat);
 // Only the fields in which a seat's view differs from a spectator's (viewer, hand, legal
-// moves), written into `view`, whose other fields are left as they are: what a server
-// needs to tell one seat what changed for it alone. ViewFor is the public view with these.
+// moves and move families), written into `view`, whose other fields are left as they are: what a
+// server needs to tell one seat what changed for it alone. ViewFor is the public view with these.
 void SetOwnFields(const State& state, int seat, SeatView& view);
 SeatView SpectatorView(const State& state);
 

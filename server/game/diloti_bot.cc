@@ -1,5 +1,7 @@
 #include "server/game/diloti_bot.h"
 
+#include "server/game/diloti_candidates.h"
+
 namespace kafenio::server {
 namespace {
 
@@ -41,7 +43,7 @@ int Worth(const diloti::State& state, const Move& move) {
 }  // namespace
 
 Move ChooseDilotiMove(const diloti::State& state) {
-  const diloti::MoveList legal = state.LegalMoves();
+  const std::vector<Move> legal = DilotiCandidateMoves(state);
   const Move* best = &legal[0];
   int best_worth = Worth(state, *best);
   for (const Move& move : legal) {

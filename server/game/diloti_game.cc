@@ -38,6 +38,20 @@ void FillMove(const d::Move& move, v1::Move& out) {
     out.add_groups(std::string(lines[0].tokens[i]));
 }
 
+// A family of moves (engine/diloti/move_families.h) as the protocol sends it.
+void FillFamily(const d::MoveFamily& family, v1::DilotiMoveFamily& out) {
+  out.set_kind(kKindNames[static_cast<int>(family.kind)]);
+  out.set_card(d::FormatCard(family.card));
+  out.set_value(family.value);
+  for (int i = 0; i < static_cast<int>(family.anchors.size()); ++i)
+    out.add_anchors(d::FormatAnchor(family, i));
+  for (int i = 0; i < static_cast<int>(family.parts.size()); ++i) {
+    const d::MovePart& part = family.parts[static_cast<std::size_t>(i)];
+    out.add_parts(d::FormatPart(part));
+    if (part.required) out.add_required(i);
+  }
+}
+
 v1::Move ToProto(const d::Move& move) {
   v1::Move out;
   FillMove(move, out);
@@ -138,6 +152,10 @@ class DilotiMatch final : public EngineMatch<d::State, d::SeatView> {
              [&](V& v) { v.set_last_capturer(view.last_capturer); });
     f.Member(V::kLegalMovesFieldNumber, &SV::legal_moves, [&](V& v) {
       for (const d::Move& move : view.legal_moves) FillMove(move, *v.add_legal_moves());
+    });
+    f.Member(V::kMoveFamiliesFieldNumber, &SV::move_families, [&](V& v) {
+      for (const d::MoveFamily& family : view.move_families)
+        FillFamily(family, *v.add_move_families());
     });
     f.Field(
         V::kLastResultFieldNumber,

@@ -1,6 +1,7 @@
 #include "server/game/diloti_strong_bot.h"
 
 #include "server/game/diloti_bot.h"
+#include "server/game/diloti_candidates.h"
 #include "server/game/diloti_determinize.h"
 #include "server/game/root_search.h"
 
@@ -32,17 +33,19 @@ double PlayOut(diloti::State& state, const Move& first, int team) {
 }  // namespace
 
 Move ChooseStrongDilotiMove(const diloti::State& state, const SearchSettings& settings) {
-  const diloti::MoveList legal = state.LegalMoves();
+  const std::vector<Move> legal = DilotiCandidateMoves(state);
   if (legal.size() == 1) return legal[0];
   const int seat = state.ToAct();
   const int team = diloti::TeamOf(seat);
   DealRng rng(DecisionSeed(state, settings.seed));
   const DilotiKnowledge knowledge = DilotiKnowledgeOf(state, seat);
   const int chosen = SearchRoot(
-      legal.size(), settings.iterations, rng,
+      static_cast<int>(legal.size()), settings.iterations, rng,
       [&](DealRng& r) { return settings.sees_all ? state : Determinize(state, knowledge, r); },
-      [&](diloti::State& s, int move, DealRng&) { return PlayOut(s, legal[move], team); });
-  return legal[chosen];
+      [&](diloti::State& s, int move, DealRng&) {
+        return PlayOut(s, legal[static_cast<std::size_t>(move)], team);
+      });
+  return legal[static_cast<std::size_t>(chosen)];
 }
 
 Move ChooseDilotiMove(const diloti::State& state, BotLevel level, const SearchSettings& settings) {

@@ -15,9 +15,9 @@ namespace kafenio::server {
 using ClearedFields = google::protobuf::RepeatedPtrField<std::string>;
 
 // Which fields of a view to write: all of them, only those every audience sees alike
-// (shared), or only the viewer's own (`viewer`, `hand`, `legal_moves`: the only fields
-// in which one seat's view differs from a spectator's, in both games). The shared part is
-// built once per event and each audience's own part is merged into a copy of it.
+// (shared), or only the viewer's own (`viewer`, `hand`, `legal_moves` and Diloti's
+// `move_families`: the only fields in which one seat's view differs from a spectator's). The shared
+// part is built once per event and each audience's own part is merged into a copy of it.
 enum class ViewPart { all, shared, own };
 
 template <class ViewMessage, class SeatView>
@@ -54,6 +54,9 @@ class ViewFiller {
   // The message type's descriptor and reflection, looked up once: asking an instance
   // for them costs a metadata lookup on every field of every patch.
   static bool IsOwn(int number) {
+    if constexpr (requires { ViewMessage::kMoveFamiliesFieldNumber; }) {
+      if (number == ViewMessage::kMoveFamiliesFieldNumber) return true;
+    }
     return number == ViewMessage::kViewerFieldNumber || number == ViewMessage::kHandFieldNumber ||
            number == ViewMessage::kLegalMovesFieldNumber;
   }

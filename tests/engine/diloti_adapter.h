@@ -128,7 +128,7 @@ struct DilotiAdapter {
       const auto view = diloti::ViewFor(state, seat);
       if (view.VisibleCards() & others) return "a seat's view shows a hidden card";
       if (view.hand != state.Hand(seat)) return "a seat's view lacks its own hand";
-      if ((state.ToAct() == seat) != !view.legal_moves.empty()) {
+      if ((state.ToAct() == seat) != !(view.legal_moves.empty() && view.move_families.empty())) {
         return "only the seat to act sees its legal moves";
       }
     }

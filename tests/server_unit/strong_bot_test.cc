@@ -56,6 +56,12 @@ std::string Seen(const diloti::State& state, int seat) {
   for (const auto& d : v.declarations)
     out += std::to_string(d.value) + diloti::FormatCards(d.cards) + std::to_string(d.owner);
   for (const auto& m : v.legal_moves) out += diloti::FormatMove(m) + ";";
+  for (const auto& family : v.move_families) {
+    out += diloti::FormatCard(family.card) + std::to_string(family.value) + ":";
+    for (int i = 0; i < static_cast<int>(family.anchors.size()); ++i)
+      out += diloti::FormatAnchor(family, i) + ",";
+    for (const auto& part : family.parts) out += diloti::FormatPart(part) + ",";
+  }
   return out;
 }
 

@@ -10,6 +10,7 @@
 
 #include "server/codec/view_patch.h"
 #include "server/game/game.h"
+#include "tests/server_unit/diloti_family_pick.h"
 
 namespace kafenio::server {
 namespace {
@@ -65,11 +66,17 @@ void PlayAndCompare(const MatchSpec& spec, std::uint64_t seed) {
       // The move is drawn from the view the mover has built from patches (checked equal
       // to the whole view just before).
       const v1::GameView& view = client[static_cast<std::size_t>(match.ToAct())];
-      const auto& legal =
-          view.has_pilotta() ? view.pilotta().legal_moves() : view.diloti().legal_moves();
-      if (legal.empty()) FAIL("no legal move for the seat to act");
-      const v1::Move& move =
-          legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
+      v1::Move move;
+      if (view.has_pilotta()) {
+        const auto& legal = view.pilotta().legal_moves();
+        if (legal.empty()) FAIL("no legal move for the seat to act");
+        move = legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
+      } else {
+        const v1::DilotiView& diloti = view.diloti();
+        if (diloti.legal_moves().empty() && diloti.move_families().empty())
+          FAIL("no legal move for the seat to act");
+        move = RandomDilotiMove(diloti, rng);  // plain moves and families alike
+      }
       if (match.Apply(match.ToAct(), move).kind != MoveOutcome::Kind::applied) {
         FAIL("a legal move refused");
       }
