@@ -6,7 +6,7 @@
 // usage: node examples/bot.mjs ws://127.0.0.1:8080/ws [TABLE_ID SEAT]
 // (Node 20 takes its WebSocket from the ws package; browsers and React Native have one.)
 import WebSocket from 'ws';
-import { KafenioClient, KafenioError, cardLabel, gameView, isMyTurn, legalMoves, moveLabel } from '@kafenio/client';
+import { KafenioClient, KafenioError, cardLabel, gameView, isMyTurn, moveLabel, playableMoves } from '@kafenio/client';
 
 const [url = 'ws://127.0.0.1:8080/ws', joinId, joinSeat] = process.argv.slice(2);
 const client = new KafenioClient({ url, format: 'binary', webSocket: (address) => new WebSocket(address) });
@@ -39,7 +39,7 @@ let lastActed = -1n;
 async function act(table) {
   if (!isMyTurn(table.view) || table.seq === lastActed) return;
   lastActed = table.seq;
-  const move = choose(legalMoves(table.view));
+  const move = choose(playableMoves(table.view));
   try {
     await client.playMove(tableId, move);
     console.log(`played ${moveLabel(move)}`);

@@ -21,6 +21,7 @@ export { applyPatch } from './view_patch.js';
 export * from './helpers/cards.js';
 export * from './helpers/moves.js';
 export * from './helpers/diloti_builder.js';
+export * from './helpers/diloti_families.js';
 export * from './helpers/fairness.js';
 export { DealChecks } from './helpers/deal_checks.js';
 export { ScoreSheet, handBreakdown } from './helpers/scoresheet.js';

@@ -2,7 +2,7 @@
 // one of the view's legal moves, until the match ends. It survives reconnects: after the
 // client resumes, it looks at the table's view again.
 import { equals } from '@bufbuild/protobuf';
-import { ConnectionLostError, GameViewSchema, KafenioError, isMyTurn, legalMoves } from '@kafenio/client';
+import { ConnectionLostError, GameViewSchema, KafenioError, isMyTurn, playableMoves } from '@kafenio/client';
 import { assert } from './server.mjs';
 
 export function playMatch(client, tableId, { timeoutMs = 240_000, pick = (moves) => moves[Math.floor(Math.random() * moves.length)] } = {}) {
@@ -13,7 +13,7 @@ export function playMatch(client, tableId, { timeoutMs = 240_000, pick = (moves)
     const act = (view, table) => {
       if (!isMyTurn(view) || table.seq === actedAt) return;
       actedAt = table.seq;
-      const move = pick(legalMoves(view));
+      const move = pick(playableMoves(view));
       stats.moves += 1;
       client.playMove(tableId, move).catch((error) => {
         // A lost connection or a turn already over (a replay, the clock) is not a failure:

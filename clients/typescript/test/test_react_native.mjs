@@ -170,7 +170,7 @@ async function playDiloti(format, name, { dropAfter = 0 } = {}) {
         client.dropConnection(); // the phone lost its network for a moment
         return;
       }
-      client.playMove(tableId, K.legalMoves(view)[0]).catch((error) => {
+      client.playMove(tableId, K.playableMoves(view)[0]).catch((error) => {
         if (error instanceof K.ConnectionLostError) { acted = -1n; return; }
         if (error instanceof K.KafenioError && error.codeName === 'NOT_YOUR_TURN') return;
         reject(error);

@@ -14,7 +14,7 @@
 //
 // usage: node test_requests.mjs KAFENIO_BINARY   (cwd: the built package)
 import WebSocket from 'ws';
-import { ErrorCode, KafenioClient, KafenioError, legalMoves } from '@kafenio/client';
+import { ErrorCode, KafenioClient, KafenioError, playableMoves } from '@kafenio/client';
 import { playMatch } from './play.mjs';
 import { assert, startServer } from './server.mjs';
 
@@ -126,7 +126,7 @@ try {
   await director.pauseTournament(other, 'διάλειμμα');
   assert((await paused).value.reason === 'διάλειμμα', 'tournamentPaused pushed, with the reason');
   // A move at the paused table (whoever's turn it is) waits for the director.
-  const move = legalMoves(eleni.tables.get(otherTable).view)[0] ?? { notation: 'lay 2c' };
+  const move = playableMoves(eleni.tables.get(otherTable).view)[0] ?? { notation: 'lay 2c' };
   await refused(eleni.playMove(otherTable, move), 'TABLE_PAUSED', 'a move at a paused table');
   const resumed = eleni.waitFor((e) => e.case === 'tournamentPaused' && e.value.tournamentId === other && !e.value.paused);
   await director.resumeTournament(other);

@@ -4,11 +4,31 @@
 //
 // A legal move is identified by its played card, its kind and the set of table items it
 // uses (record-format.md: the grouping only shows that it adds up), so the selection is a
-// set, and the groups of the matched move are the server's own.
+// set. The legal moves are the view's plain moves (legal_moves) and its move families
+// (move_families: every numeral capture and group declaration, diloti_families.ts), given
+// as DilotiMoves; a plain list of moves is accepted too. A matched plain move is the
+// server's own; a matched family move is built with the selection's grouping as its groups.
 import type { DilotiDeclaration, Move } from '../gen/kafenio/v1/kafenio_pb.js';
 import { cardLabel } from './cards.js';
+import { type FamilyLike, type FamilyMove, familyCompletion, familyMatch } from './diloti_families.js';
 
 type MoveLike = Pick<Move, 'kind' | 'card' | 'value' | 'groups' | 'notation'>;
+// The legal moves of the player to act: plain moves and families (dilotiMoves in moves.ts
+// reads them from a view), or a plain list.
+export interface DilotiMoves<M extends MoveLike = MoveLike> {
+  moves: readonly M[];
+  families: readonly FamilyLike[];
+}
+export type DilotiLegal<M extends MoveLike = MoveLike> = readonly M[] | DilotiMoves<M>;
+
+function plainOf<M extends MoveLike>(legal: DilotiLegal<M> | null | undefined): readonly M[] {
+  if (!legal) return [];
+  return Array.isArray(legal) ? legal : (legal as DilotiMoves<M>).moves ?? [];
+}
+function familiesOf(legal: DilotiLegal<MoveLike> | null | undefined, card: string | null | undefined): readonly FamilyLike[] {
+  if (!legal || Array.isArray(legal)) return [];
+  return ((legal as DilotiMoves).families ?? []).filter((family) => family.card === card);
+}
 export interface DilotiTable {
   loose: readonly string[];
   declarations: readonly Pick<DilotiDeclaration, 'value' | 'group'>[];
@@ -27,23 +47,45 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
 }
 
-export function movesWithCard<M extends MoveLike>(legal: readonly M[], card: string | null | undefined): M[] {
-  return (legal ?? []).filter((move) => move.card === card);
+// The plain moves that play `card`.
+export function movesWithCard<M extends MoveLike>(legal: DilotiLegal<M>, card: string | null | undefined): M[] {
+  return plainOf(legal).filter((move) => move.card === card);
 }
 
-// The legal moves that play `card` and use exactly the picked items.
-export function matchingMoves<M extends MoveLike>(legal: readonly M[], card: string, picked: readonly string[]): M[] {
-  return movesWithCard(legal, card).filter((move) => sameSet(tableItemsOf(move), picked));
+// Whether `card` has any legal move, plain or in a family.
+export function hasMoves(legal: DilotiLegal<MoveLike>, card: string | null | undefined): boolean {
+  return movesWithCard(legal, card).length > 0 || familiesOf(legal, card).length > 0;
 }
 
-// The legal moves with `card` that use at least the picked items (a selection on its way).
-export function possibleMoves<M extends MoveLike>(legal: readonly M[], card: string, picked: readonly string[]): M[] {
-  return movesWithCard(legal, card).filter((move) => picked.every((item) => tableItemsOf(move).includes(item)));
+// The legal moves that play `card` and use exactly the picked items: plain moves, and for
+// each family whose selection the items are, its move grouped as they split.
+export function matchingMoves<M extends MoveLike>(legal: DilotiLegal<M>, card: string, picked: readonly string[]): (M | FamilyMove)[] {
+  const plain: (M | FamilyMove)[] = movesWithCard(legal, card).filter((move) => sameSet(tableItemsOf(move), picked));
+  for (const family of familiesOf(legal, card)) {
+    const move = familyMatch(family, picked);
+    if (move) plain.push(move);
+  }
+  return plain;
+}
+
+// The legal moves with `card` that use at least the picked items (a selection on its way):
+// the plain ones, and one move of each family that can still be completed (a family may
+// stand for many).
+export function possibleMoves<M extends MoveLike>(legal: DilotiLegal<M>, card: string, picked: readonly string[]): (M | FamilyMove)[] {
+  const plain: (M | FamilyMove)[] = movesWithCard(legal, card)
+    .filter((move) => picked.every((item) => tableItemsOf(move).includes(item)));
+  for (const family of familiesOf(legal, card)) {
+    const move = familyCompletion(family, picked);
+    if (move) plain.push(move);
+  }
+  return plain;
 }
 
 // Whether picking `item` next still leads to some legal move.
-export function canAdd(legal: readonly MoveLike[], card: string, picked: readonly string[], item: string): boolean {
-  return possibleMoves(legal, card, [...picked, item]).length > 0;
+export function canAdd(legal: DilotiLegal<MoveLike>, card: string, picked: readonly string[], item: string): boolean {
+  const next = [...picked, item];
+  if (movesWithCard(legal, card).some((move) => next.every((i) => tableItemsOf(move).includes(i)))) return true;
+  return familiesOf(legal, card).some((family) => familyCompletion(family, next) !== null);
 }
 
 // The builder's sentences, by key, with {placeholders}: English by default; a translated
@@ -126,13 +168,14 @@ export interface Preview<M> {
 }
 
 // What a builder says about the current selection.
-export function previewSelection<M extends MoveLike>(legal: readonly M[], card: string | null, picked: readonly string[],
-  table: DilotiTable, w: BuilderWords = englishBuilderWords): Preview<M> {
+export function previewSelection<M extends MoveLike>(legal: DilotiLegal<M>, card: string | null, picked: readonly string[],
+  table: DilotiTable, w: BuilderWords = englishBuilderWords): Preview<M | FamilyMove> {
   if (!card) return { state: 'none', text: w('pickCard'), moves: [] };
   const exact = matchingMoves(legal, card, picked);
   if (exact.length === 1) {
     // A lay needs no table cards; say so when the card could also take or build.
-    const more = exact[0].kind === 'lay' && movesWithCard(legal, card).length > 1 ? w('orPick') : '';
+    const more = exact[0].kind === 'lay' && (movesWithCard(legal, card).length > 1 || familiesOf(legal, card).length > 0)
+      ? w('orPick') : '';
     return { state: 'ready', text: describeMove(exact[0], table, w) + more, moves: exact };
   }
   if (exact.length > 1) return { state: 'choose', text: w('choose', { n: exact.length }), moves: exact };

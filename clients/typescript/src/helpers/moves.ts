@@ -1,8 +1,9 @@
 // Moves from the view: whose turn it is, the legal moves the server listed (each a full
 // Move, sent back as is), words for a move, and Pilotta's moves grouped as a table shows
 // them. Diloti's move builder is in diloti_builder.ts.
-import type { DilotiView, GameView, Move, PilottaView } from '../gen/kafenio/v1/kafenio_pb.js';
+import type { DilotiMoveFamily, DilotiView, GameView, Move, PilottaView } from '../gen/kafenio/v1/kafenio_pb.js';
 import { cardLabel, suitSymbol } from './cards.js';
+import { type FamilyMove, randomFamilyMove } from './diloti_families.js';
 
 export type AnyView = PilottaView | DilotiView;
 
@@ -17,9 +18,25 @@ export function isMyTurn(view: GameView | undefined): boolean {
   return view!.game.case === 'pilotta' ? v.phase !== 'awaiting_deal' && v.phase !== 'match_over' : v.phase === 'play';
 }
 
-// The moves the viewer may send now (none when it is not their turn).
+// The moves the viewer may send now (none when it is not their turn). In Diloti these are
+// the plain moves only: numeral captures and group declarations come as families
+// (dilotiMoves, and the builder in diloti_builder.ts).
 export function legalMoves(view: GameView | undefined): Move[] {
   return isMyTurn(view) ? gameView(view)!.legalMoves : [];
+}
+
+// Moves the viewer may send now, to choose among: the legal moves, and in Diloti one random
+// move of each move family (so that a simple bot also captures and builds groups).
+export function playableMoves(view: GameView | undefined, random: () => number = Math.random): (Move | FamilyMove)[] {
+  const { families } = dilotiMoves(view);
+  return [...legalMoves(view), ...families.map((family) => randomFamilyMove(family, random))];
+}
+
+// Diloti: the viewer's legal moves as plain moves and move families (docs/protocol.md,
+// "Diloti move families"), as the builder (diloti_builder.ts) takes them.
+export function dilotiMoves(view: GameView | undefined): { moves: Move[]; families: DilotiMoveFamily[] } {
+  if (view?.game.case !== 'diloti' || !isMyTurn(view)) return { moves: [], families: [] };
+  return { moves: view.game.value.legalMoves, families: view.game.value.moveFamilies };
 }
 
 const CARD = /^[2-9TJQKA][cdhs]$/;

@@ -1,7 +1,7 @@
 // Runs in Chromium: the SDK with the browser's own WebSocket plays a whole Diloti match in
 // the frame format the page's query names, against the server that served the page. The
 // outcome lands in window.sdkResult for the test to read.
-import { KafenioClient, isMyTurn, legalMoves } from '@kafenio/client';
+import { KafenioClient, isMyTurn, playableMoves } from '@kafenio/client';
 
 const format = new URLSearchParams(location.search).get('format') || 'json';
 const status = document.getElementById('status');
@@ -20,7 +20,7 @@ async function play() {
       if (event.value.kind.case === 'matchEnded') resolve(event.value.kind.value);
       else if (isMyTurn(event.view) && event.table.seq !== actedAt) {
         actedAt = event.table.seq;
-        client.playMove(tableId, legalMoves(event.view)[0]).catch(reject);
+        client.playMove(tableId, playableMoves(event.view)[0]).catch(reject);
       }
     });
   });

@@ -2,7 +2,8 @@
 // (docs/clients.md): the message classes are generated from proto/kafenio/v1/kafenio.proto
 // by protoc, the WebSocket is the JDK's own (java.net.http). It signs in as a guest,
 // creates a Diloti table with a server bot, plays a whole match (one of the view's legal
-// moves at each turn), and checks that the view it built from patches is the server's.
+// moves at each turn: a plain move, or a move built from one of its move families), and
+// checks that the view it built from patches is the server's.
 //
 // usage: java -cp protobuf.jar:classes org.kafenio.example.DilotiMatch ws://127.0.0.1:8080/ws
 package org.kafenio.example;
@@ -20,6 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import kafenio.v1.Kafenio.AddBot;
 import kafenio.v1.Kafenio.CreateTable;
+import kafenio.v1.Kafenio.DilotiMoveFamily;
 import kafenio.v1.Kafenio.DilotiView;
 import kafenio.v1.Kafenio.Envelope;
 import kafenio.v1.Kafenio.JoinTable;
@@ -146,10 +148,13 @@ public final class DilotiMatch {
     call(Envelope.newBuilder().setAddBot(AddBot.newBuilder().setTableId(tableId).setSeat(1)));
     call(Envelope.newBuilder().setSetReady(SetReady.newBuilder().setTableId(tableId).setReady(true)));
     while (ended == null) {
+      int choices = view == null ? 0 : view.getLegalMovesCount() + view.getMoveFamiliesCount();
       if (view != null && view.getPhase().equals("play") && view.getToAct() == view.getViewer()
-          && view.getLegalMovesCount() > 0 && actedAt != seq) {
+          && choices > 0 && actedAt != seq) {
         actedAt = seq;
-        Move move = view.getLegalMoves(moves % view.getLegalMovesCount());
+        int pick = moves % choices;
+        Move move = pick < view.getLegalMovesCount() ? view.getLegalMoves(pick)
+            : familyMove(view.getMoveFamilies(pick - view.getLegalMovesCount()));
         call(Envelope.newBuilder().setPlayMove(PlayMove.newBuilder().setTableId(tableId).setMove(move)));
         moves++;
         continue;
@@ -164,6 +169,32 @@ public final class DilotiMatch {
     System.out.println("match over: " + ended.getMatchEnded().getTotalsList() + ", winner team "
         + ended.getMatchEnded().getWinner());
     socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+  }
+
+  // A move of a Diloti move family (docs/protocol.md, "Diloti move families"): the first
+  // anchor beside which a part fits (groups), the required parts, then every part that
+  // shares no card or declaration with those already taken.
+  static Move familyMove(DilotiMoveFamily family) {
+    java.util.List<String> anchors = family.getKind().equals("group")
+        ? family.getAnchorsList() : java.util.List.of("");
+    for (String anchor : anchors) {
+      java.util.Set<String> used = new java.util.HashSet<>();
+      Move.Builder move = Move.newBuilder().setKind(family.getKind()).setCard(family.getCard());
+      java.util.function.Predicate<String> take = (group) -> {
+        java.util.List<String> items = new java.util.ArrayList<>(java.util.List.of(group.split("\\+")));
+        items.remove(family.getCard());
+        for (String item : items) if (used.contains(item)) return false;
+        used.addAll(items);
+        move.addGroups(group);
+        return true;
+      };
+      if (!anchor.isEmpty()) take.test(anchor);
+      int before = move.getGroupsCount();
+      for (int index : family.getRequiredList()) take.test(family.getParts(index));
+      for (String part : family.getPartsList()) take.test(part);
+      if (move.getGroupsCount() > before) return move.build();
+    }
+    throw new IllegalStateException("no legal selection in a family of " + family.getCard());
   }
 
   public static void main(String[] args) throws Exception {
