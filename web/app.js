@@ -559,6 +559,12 @@ function tableScreen() {
       render();
     },
     build: (move) => { state.selectedCard = move.card; state.picked = tableItemsOf(move); render(); },
+    // A Diloti move family from the list: its card, and the parts every move of it takes.
+    buildFamily: (family) => {
+      state.selectedCard = family.card;
+      state.picked = (family.required || []).flatMap((i) => family.parts[i].split('+'));
+      render();
+    },
     allMovesOpen: state.allMovesOpen,
     showAllMoves: (open) => { state.allMovesOpen = open; }, // kept across redraws
   };

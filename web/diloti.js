@@ -3,7 +3,9 @@
 // declarations in the middle, with the captured cards sweeping to the capturer; each
 // side's captures to look at; and the move builder: press a hand card, then the table
 // cards and declarations the move takes or builds with; the preview says what the move
-// does and whether it is legal, and only a move the server listed as legal can be sent.
+// does and whether it is legal, and only a move the server listed as legal can be sent:
+// one of its plain moves, or a selection one of its move families describes (numeral
+// captures and group declarations; docs/protocol.md, "Diloti move families").
 // Every card and declaration is a button, so the keyboard works (Tab, Enter or Space;
 // Escape clears the selection).
 
@@ -14,7 +16,7 @@ import { t } from './i18n.js';
 import { animate } from './motion.js';
 import { moveLabel } from './moves.js';
 import { seatPosition, tableFrame } from './table_frame.js';
-import { canAdd, describeMove, movesWithCard, previewSelection } from './diloti_builder.js';
+import { canAdd, describeMove, hasMoves, previewSelection } from './diloti_builder.js';
 
 function declarationText(d, seatName) {
   return t(d.group ? 'diloti.group' : 'diloti.declared', { value: d.value, name: seatName(d.owner) });
@@ -29,8 +31,8 @@ function capturesSummary(cards, count) {
 
 export function renderDiloti(view, ctx) {
   const myTurn = view.viewer >= 0 && view.to_act === view.viewer && view.phase === 'play';
-  const legal = myTurn ? view.legal_moves || [] : [];
-  const selected = myTurn && movesWithCard(legal, ctx.selectedCard).length ? ctx.selectedCard : null;
+  const legal = myTurn ? { moves: view.legal_moves || [], families: view.move_families || [] } : { moves: [], families: [] };
+  const selected = myTurn && hasMoves(legal, ctx.selectedCard) ? ctx.selectedCard : null;
   const picked = selected ? ctx.picked : [];
   const table = { loose: view.loose || [], declarations: view.declarations || [] };
   const preview = previewSelection(legal, selected, picked, table);
@@ -84,7 +86,7 @@ export function renderDiloti(view, ctx) {
     if (!myTurn) return cardFace(card);
     const button = cardButton(card, () => ctx.select(card === selected ? null : card));
     button.setAttribute('aria-pressed', card === selected ? 'true' : 'false');
-    if (movesWithCard(legal, card).length) button.classList.add('legal');
+    if (hasMoves(legal, card)) button.classList.add('legal');
     return button;
   }));
 
@@ -111,9 +113,18 @@ function builderPanel(preview, selected, picked, legal, table, ctx) {
       preview.state === 'ready' ? t('builder.movePrefix') : '', preview.text),
     el('div', { class: 'actions' }, send,
       selected || picked.length ? actionButton(t('builder.clear'), () => ctx.select(null), { class: 'clear-selection' }) : null),
-    // Every legal move, for players who prefer a list; each fills the builder.
+    // Every legal move, for players who prefer a list; each fills the builder. A family of
+    // captures or groups is one entry, which picks its card and the parts it must take.
     el('details', { class: 'all-moves', open: ctx.allMovesOpen, ontoggle: (e) => ctx.showAllMoves(e.target.open) },
-      el('summary', {}, t('builder.allMoves', { n: legal.length })),
-      el('div', { class: 'actions' }, legal.map((move) => actionButton(moveLabel(move), () => ctx.build(move),
-        { class: `move move-${move.kind}`, 'data-notation': move.notation, title: describeMove(move, table) })))));
+      el('summary', {}, t('builder.allMoves', { n: legal.moves.length + legal.families.length })),
+      el('div', { class: 'actions' }, legal.moves.map((move) => actionButton(moveLabel(move), () => ctx.build(move),
+        { class: `move move-${move.kind}`, 'data-notation': move.notation, title: describeMove(move, table) })),
+      legal.families.map((family) => actionButton(familyLabel(family), () => ctx.buildFamily(family),
+        { class: `move move-family move-${family.kind}`, 'data-family': `${family.kind} ${family.card} ${family.value}` })))));
+}
+
+// "Capture with 7♥: groups worth 7", "Group of 7 with 2♥".
+function familyLabel(family) {
+  return t(family.kind === 'group' ? 'builder.groupFamily' : 'builder.captureFamily',
+    { card: cardLabel(family.card), value: family.value });
 }

@@ -302,6 +302,8 @@ export const MESSAGES_EL = {
   'builder.partialOne': 'Όχι ακόμη κίνηση: διαλέξτε κι άλλα ({n} πιθανή κίνηση).',
   'builder.partialMany': 'Όχι ακόμη κίνηση: διαλέξτε κι άλλα ({n} πιθανές κινήσεις).',
   'builder.illegal': 'Δεν επιτρέπεται: καμία κίνηση με το {card} δεν παίρνει {items}.',
+  'builder.captureFamily': 'Μάζεμα με το {card}: ομάδες αξίας {value}',
+  'builder.groupFamily': 'Ομαδική δήλωση {value} με το {card}',
 
   'sheet.title': 'Φύλλο σκορ',
   'sheet.empty': 'Καμία μοιρασιά δεν τελείωσε ακόμη.',

@@ -303,6 +303,8 @@ export const MESSAGES_EN = {
   'builder.partialOne': 'Not a move yet: pick more ({n} possible move).',
   'builder.partialMany': 'Not a move yet: pick more ({n} possible moves).',
   'builder.illegal': 'Not legal: no move with your {card} uses {items}.',
+  'builder.captureFamily': 'Capture with {card}: groups worth {value}',
+  'builder.groupFamily': 'Group of {value} with {card}',
 
   'sheet.title': 'Score sheet',
   'sheet.empty': 'No hand finished yet.',

@@ -64,11 +64,11 @@ export class TableMemory {
   // trick, a moment in place and then to its winner) and in the list of the hand's tricks.
   endOfHand(game, played, seat, before, after) {
     const copy = (value) => JSON.parse(JSON.stringify(value));
-    let view = { ...after, to_act: -1, legal_moves: [] };
+    let view = { ...after, to_act: -1, legal_moves: [], move_families: [] };
     if (game === 'pilotta' && played.kind === 'play') {
       const cards = [...(before.trick || []), { seat, card: played.card }];
       const contract = before.contract || {};
-      view = { ...before, hand: after.hand || [], hand_sizes: after.hand_sizes, to_act: -1, legal_moves: [],
+      view = { ...before, hand: after.hand || [], hand_sizes: after.hand_sizes, to_act: -1, legal_moves: [], move_families: [],
         trick: [], trick_number: 8, last_trick: cards, last_trick_winner: trickWinner(cards, contract.trump),
         // The hand's own counts, from its result (the view's are the next hand's).
         tricks_won: (after.last_result || {}).tricks || before.tricks_won,

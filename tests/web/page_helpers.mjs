@@ -96,9 +96,18 @@ export function playToTheEnd(page) {
     while (state.table && !state.table.ended) {
       if (Date.now() > until) throw new Error('the match did not end in 60 s');
       const view = state.table.view;
-      if (view && view.to_act === view.viewer && view.viewer >= 0 && (view.legal_moves || []).length) {
+      // The first plain move, else (Diloti) a move of the first move family, built by the
+      // SDK the page loads.
+      const firstMove = async () => {
+        if ((view.legal_moves || []).length) return view.legal_moves[0].notation;
+        if (!(view.move_families || []).length) return null;
+        const { randomFamilyMove } = await import('/sdk/kafenio-client.js');
+        return randomFamilyMove(view.move_families[0]).notation;
+      };
+      const notation = view && view.to_act === view.viewer && view.viewer >= 0 ? await firstMove() : null;
+      if (notation) {
         // The move's own event arrives before its "ok": the next view is then in place.
-        await conn.request('play_move', { table_id: state.table.id, move: { notation: view.legal_moves[0].notation } });
+        await conn.request('play_move', { table_id: state.table.id, move: { notation } });
       } else await tick();
     }
   });

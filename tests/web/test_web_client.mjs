@@ -123,9 +123,19 @@ async function pilotta(page, url) {
 // exercised; returns the preview the page showed.
 let builderScreenshot = false; // taken once, at the first move that picks table items
 async function builderMove(page, byKeyboard) {
-  const move = await page.evaluate(() => {
-    const legal = window.kafenio.state.table.view.legal_moves || [];
-    return legal.find((m) => m.kind === 'capture') || legal.find((m) => m.kind !== 'lay') || legal[0];
+  // A capture or group from the move families (built by the page's SDK) when there is one,
+  // else a plain move that is not a lay, else the first.
+  const move = await page.evaluate(async () => {
+    const view = window.kafenio.state.table.view;
+    const legal = view.legal_moves || [];
+    const families = view.move_families || [];
+    const family = families.find((f) => f.kind === 'capture') || families[0];
+    const plain = legal.find((m) => m.kind !== 'lay');
+    if (family && (family.kind === 'capture' || !plain)) {
+      const { randomFamilyMove } = await import('/sdk/kafenio-client.js');
+      return { ...randomFamilyMove(family), family: true };
+    }
+    return plain || legal[0];
   });
   const press = async (locator, key) => {
     if (byKeyboard) { await locator.focus(); await page.keyboard.press(key); } else await locator.click();
@@ -142,7 +152,9 @@ async function builderMove(page, byKeyboard) {
     builderScreenshot = true;
     await screenshots(page, 'diloti-builder');
   }
-  const send = page.locator(`button.play-move[data-notation="${move.notation}"]`);
+  // A family's move is sent as the page groups the picked items: found by its kind.
+  const send = move.family ? page.locator(`button.play-move.move-${move.kind}`).first()
+    : page.locator(`button.play-move[data-notation="${move.notation}"]`);
   assert(await send.count() === 1, `no button sends ${move.notation}; preview: ${preview}`);
   await press(send, 'Enter');
   await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
@@ -169,10 +181,13 @@ async function builderRefusesIllegal(page) {
   const pair = await page.evaluate(() => {
     const view = window.kafenio.state.table.view;
     const legal = view.legal_moves || [];
+    const families = view.move_families || [];
     for (const card of view.hand) {
       for (const loose of view.loose || []) {
-        const uses = legal.some((m) => m.card === card && (m.groups || []).some((g) => g.split('+').includes(loose)));
-        if (legal.some((m) => m.card === card) && !uses) return { card, loose };
+        const uses = legal.some((m) => m.card === card && (m.groups || []).some((g) => g.split('+').includes(loose)))
+          || families.some((f) => f.card === card && [...f.parts, ...(f.anchors || [])].some((g) => g.split('+').includes(loose)));
+        const moves = legal.some((m) => m.card === card) || families.some((f) => f.card === card);
+        if (moves && !uses) return { card, loose };
       }
     }
     return null;
@@ -221,11 +236,19 @@ async function diloti(page, url) {
 
   // The list of every legal move fills the builder with the move pressed, and stays open.
   await page.locator('.all-moves summary').click();
-  const listed = page.locator('.all-moves button.move').last();
+  const listed = page.locator('.all-moves button.move:not(.move-family)').last();
   const notation = await listed.getAttribute('data-notation');
   await listed.click();
   assert(await page.locator('.all-moves').evaluate((d) => d.open), 'the list of moves stays open');
   assert(await page.locator(`button.play-move[data-notation="${notation}"]`).count() === 1, `the list's ${notation} fills the builder`);
+  // A family of captures or groups is one entry of the list: it picks its card.
+  const familyEntry = page.locator('.all-moves button.move-family').first();
+  if (await familyEntry.count()) {
+    const [, familyCard] = (await familyEntry.getAttribute('data-family')).split(' ');
+    await familyEntry.click();
+    assert(await page.locator(`.hand button.card[data-card="${familyCard}"]`).getAttribute('aria-pressed') === 'true',
+      `the family entry picks ${familyCard}`);
+  }
   await page.keyboard.press('Escape');
   await page.locator('.all-moves summary').click();
   const first = await builderMove(page, false);

@@ -70,9 +70,13 @@ function playMoves(page, count) {
       const view = state.table && state.table.view;
       if (state.table.ended) return played;
       if (conn.online && view && view.to_act === view.viewer && view.viewer >= 0 &&
-          (view.legal_moves || []).length) {
+          ((view.legal_moves || []).length || (view.move_families || []).length)) {
         const seq = Number(state.table.lastSeq);
-        await conn.request('play_move', { table_id: state.table.id, move: { notation: view.legal_moves[0].notation } });
+        // A plain move, else a move of a Diloti move family, built by the page's SDK.
+        const { randomFamilyMove } = await import('/sdk/kafenio-client.js');
+        const notation = (view.legal_moves || []).length ? view.legal_moves[0].notation
+          : randomFamilyMove(view.move_families[0]).notation;
+        await conn.request('play_move', { table_id: state.table.id, move: { notation } });
         played += 1;
         while (Number(state.table.lastSeq) <= seq) await tick();
       } else await tick();
