@@ -58,6 +58,13 @@ TEST_CASE("diloti families: described selections are accepted, others refused") 
     CHECK(move.kind() != "group");
     CHECK(!(move.kind() == "capture" && IsNumeral(move.card())));
   }
+  // Only the seat to act gets them, as legal_moves.
+  for (const int other : {1 - match->ToAct(), -1}) {
+    v1::GameView theirs;
+    match->FillView(other, theirs);
+    CHECK(theirs.diloti().move_families_size() == 0);
+    CHECK(theirs.diloti().legal_moves_size() == 0);
+  }
   std::mt19937_64 rng(5);
   const std::string before = view.SerializeAsString();
   const int seat = match->ToAct();

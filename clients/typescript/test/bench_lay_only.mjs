@@ -1,15 +1,15 @@
 // A measurement, not a test (not in CTest): two SDK players at a Diloti table who only
 // ever lay a card, so that the loose cards pile up. It prints, for each move, the loose
-// cards, the legal moves the next player's view lists, the size of that pushed event in
-// JSON and how long the mover waited for the reply. Diloti's captures are every set of
-// disjoint groups summing to the card's value, so the list grows exponentially with the
-// loose cards: on an idle 2-core machine 17 loose cards gave 729 moves (97 kB), 24 gave
-// 33 MB per event and replies of 3 s, and a JSON client on ws ≥ 8.23 (at most 16384
-// fragments a message) drops the connection and, on every rejoin, gets the whole view again.
+// cards, what the next player's view lists (plain moves, move families, and the families'
+// parts and anchors), the size of that pushed event in JSON and how long the mover waited
+// for the reply. Before move families (docs/protocol.md, "Diloti move families") the view
+// listed every capture, and the list grew exponentially with the loose cards (23 loose
+// cards: 402,860 moves, 64 MB an event, replies of 1.5 s); docs/performance.md, "Diloti
+// views when nobody captures", has the figures before and after.
 //
 // usage: node test/bench_lay_only.mjs KAFENIO_BINARY [MAX_EVENT_BYTES]   (cwd: the built package)
 import WebSocket from 'ws';
-import { KafenioClient, gameView, isMyTurn, legalMoves } from '@kafenio/client';
+import { KafenioClient, dilotiMoves, gameView, isMyTurn } from '@kafenio/client';
 import { startServer } from './server.mjs';
 
 const [binary, limit = '20000000'] = process.argv.slice(2);
@@ -37,20 +37,23 @@ try {
   await b.joinTable(tableId);
   await a.sit(tableId, 0);
   await b.sit(tableId, 1);
-  console.log('seq loose legal_moves event_bytes reply_ms');
+  console.log('seq loose plain_moves families parts event_bytes reply_ms');
   await new Promise((resolve, reject) => {
     for (const client of [a, b]) {
       let actedAt = -1n;
       const act = (view, table) => {
         if (!isMyTurn(view) || table.seq === actedAt) return;
         actedAt = table.seq;
-        const moves = legalMoves(view);
+        const { moves, families } = dilotiMoves(view);
+        const parts = families.reduce((n, f) => n + f.parts.length + f.anchors.length, 0);
         const lay = moves.find((m) => m.kind === 'lay') ?? moves[0];
+        if (!lay) return resolve(); // captures or groups only: the table stops growing here
         const bytes = lastEventBytes;
         lastEventBytes = 0;
         const started = Date.now();
         client.playMove(tableId, lay).then(() => {
-          console.log(String(table.seq), gameView(view).loose.length, moves.length, bytes, Date.now() - started);
+          console.log(String(table.seq), gameView(view).loose.length, moves.length, families.length, parts, bytes,
+            Date.now() - started);
           if (bytes > Number(limit)) resolve();
         }, reject);
       };
