@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 from admin_http import Staff, create_user
-from kafenio_client import (Client, ServerProcess, game_view, open_bot_table, pick_move,
+from kafenio_client import (has_moves, Client, ServerProcess, game_view, open_bot_table, pick_move,
                             play_move_as_player, run)
 
 BINARY = sys.argv[1]
@@ -36,7 +36,7 @@ async def own_turn(client):
     while True:
         event = await client.next_match_event()
         view = game_view(event)
-        if view["to_act"] == view["viewer"] and view["legal_moves"] and not client.match_event_waiting():
+        if view["to_act"] == view["viewer"] and has_moves(view) and not client.match_event_waiting():
             return event
 
 

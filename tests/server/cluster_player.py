@@ -10,7 +10,7 @@ import signal
 
 import websockets
 
-from kafenio_client import (Client, ServerError, ServerProcess, game_view, note_event, open_bot_table,
+from kafenio_client import (has_moves, first_move, Client, ServerError, ServerProcess, game_view, note_event, open_bot_table,
                             play_move_as_player, unless_closed)
 
 SECRET = "5a" * 32
@@ -177,9 +177,9 @@ class ClusterPlayer:
             if note_event(event, self.seen_moves):
                 return True
             view = game_view(event)
-            if view["to_act"] == view["viewer"] and view["legal_moves"]:
+            if view["to_act"] == view["viewer"] and has_moves(view):
                 if await play_move_as_player(client, self.table_id,
-                                             view["legal_moves"][0]["notation"],
+                                             first_move(view)["notation"],
                                              expected_seq=event["seq"],
                                              refusals=("NOT_YOUR_TURN", "STORAGE_UNAVAILABLE",
                                                        "TABLE_MOVING"),

@@ -308,11 +308,62 @@ def game_view(event):
     return view
 
 
+def family_move(family, rng):
+    """A random legal move of a Diloti move family (docs/protocol.md, "Diloti move
+    families"): an anchor (groups), the required parts, then parts that fit, each with
+    probability one half (at least one). Returned as a move with its notation."""
+    anchors = list(family.get("anchors", [])) if family["kind"] == "group" else [None]
+    rng.shuffle(anchors)
+    parts = list(family["parts"])
+    required = [parts[i] for i in family.get("required", [])]
+    for anchor in anchors:
+        used, groups = set(), []
+
+        def take(group):
+            items = set(group.split("+")) - {family["card"]}
+            if items & used:
+                return False
+            used.update(items)
+            groups.append(group)
+            return True
+
+        if anchor is not None:
+            take(anchor)
+        chosen = sum(take(part) for part in required)
+        for part in rng.sample(parts, len(parts)):
+            if part in required or (chosen and rng.random() < 0.5):
+                continue
+            chosen += take(part)
+        if chosen:
+            notation = " ".join([family["kind"], family["card"], *groups])
+            return {"kind": family["kind"], "card": family["card"], "groups": groups,
+                    "notation": notation}
+    raise AssertionError(f"no legal selection in {family}")
+
+
+def has_moves(view):
+    """Whether the view lists moves for its viewer: plain moves, or (Diloti) families."""
+    return bool(view.get("legal_moves") or view.get("move_families"))
+
+
+def first_move(view):
+    """The first move the view offers: its first plain move, else a move of its first
+    family (a Diloti seat may have captures and groups only)."""
+    if view.get("legal_moves"):
+        return view["legal_moves"][0]
+    return family_move(view["move_families"][0], random.Random(0))
+
+
 def pick_move(view, rng):
-    """A legal move chosen at random, preferring plays over passes now and then so
-    auctions end: the client knows nothing but its view."""
-    legal = view["legal_moves"]
-    return rng.choice(legal)
+    """A legal move chosen at random: each plain move and each Diloti move family alike,
+    a family's move a random selection of its parts. The client knows nothing but its
+    view."""
+    legal = view.get("legal_moves", [])
+    families = view.get("move_families", [])
+    pick = rng.randrange(len(legal) + len(families))
+    if pick < len(legal):
+        return legal[pick]
+    return family_move(families[pick - len(legal)], rng)
 
 
 async def play_seat(client, table_id, rng, until_match_end=True):
@@ -330,7 +381,7 @@ async def play_seat(client, table_id, rng, until_match_end=True):
         view = game_view(event)
         # Act on the newest view only: a newer match event (another move, a clock stand-in)
         # may already be waiting. Table updates in between do not hold the move back.
-        if view["to_act"] == view["viewer"] and view["legal_moves"] and not client.match_event_waiting():
+        if view["to_act"] == view["viewer"] and has_moves(view) and not client.match_event_waiting():
             move = pick_move(view, rng)
             await play_move_as_player(client, table_id, move["notation"])
 

@@ -12,7 +12,7 @@ import sys
 import time
 import urllib.request
 
-from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, pick_move, run
+from kafenio_client import has_moves, Client, ServerError, ServerProcess, body_of, game_view, pick_move, run
 
 BOT_TABLES = 10
 
@@ -88,7 +88,7 @@ async def main(binary):
             if body_of(event) == "match_ended":
                 break
             view = game_view(event)
-            if view["to_act"] != view["viewer"] or not view["legal_moves"] or human.match_event_waiting():
+            if view["to_act"] != view["viewer"] or not has_moves(view) or human.match_event_waiting():
                 continue
             move = pick_move(view, rng)
             before = metrics(server)

@@ -27,7 +27,7 @@ import tempfile
 
 import websockets
 
-from kafenio_client import (Client, ServerError, ServerProcess, game_view, note_event, open_bot_table,
+from kafenio_client import (has_moves, first_move, Client, ServerError, ServerProcess, game_view, note_event, open_bot_table,
                             play_move_as_player, run, unless_closed)
 
 SECRET = "5a" * 32
@@ -149,10 +149,10 @@ class Player:
             if note_event(event, self.seen_moves):
                 return True
             view = game_view(event)
-            if view["to_act"] == view["viewer"] and view["legal_moves"]:
+            if view["to_act"] == view["viewer"] and has_moves(view):
                 # expected_seq: the server refuses the move if this view is no longer current
                 # (a newer event is then on its way), so no other message can hold us up.
-                if await play_move_as_player(client, self.table_id, view["legal_moves"][0]["notation"],
+                if await play_move_as_player(client, self.table_id, first_move(view)["notation"],
                                              expected_seq=event["seq"], refusals=("NOT_YOUR_TURN",),
                                              timeout=20):
                     self.acked += 1

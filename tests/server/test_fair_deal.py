@@ -9,7 +9,7 @@ import sqlite3
 import subprocess
 import sys
 
-from kafenio_client import Client, ServerProcess, body_of, game_view, play_move_as_player, run
+from kafenio_client import has_moves, first_move, Client, ServerProcess, body_of, game_view, play_move_as_player, run
 
 
 async def play_one_hand(client, table_id):
@@ -27,8 +27,8 @@ async def play_one_hand(client, table_id):
             # The frames before the first one that ends a hand (more may have arrived since).
             cut = next(i for i, frame in enumerate(client.frames) if '"hand_ended"' in frame)
             return started, cards, event, client.frames[:cut]
-        if view["to_act"] == view["viewer"] and view["legal_moves"]:
-            assert await play_move_as_player(client, table_id, view["legal_moves"][0]["notation"],
+        if view["to_act"] == view["viewer"] and has_moves(view):
+            assert await play_move_as_player(client, table_id, first_move(view)["notation"],
                                              expected_seq=event["seq"], refusals=())
 
 

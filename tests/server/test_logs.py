@@ -14,7 +14,7 @@ import sqlite3
 import sys
 import tempfile
 
-from kafenio_client import (Client, ServerProcess, body_of, expect_error, game_view,
+from kafenio_client import (has_moves, Client, ServerProcess, body_of, expect_error, game_view,
                             play_move_as_player, pick_move, run)
 
 PASSWORD = "μυστικό-Κωδικός-4821"
@@ -40,7 +40,7 @@ async def play_match(url, rng):
         view = game_view(event)
         if body_of(event) == "hand_started":
             hands.append(list(view["hand"]))
-        if view["to_act"] == view["viewer"] and view["legal_moves"] and not client.match_event_waiting():
+        if view["to_act"] == view["viewer"] and has_moves(view) and not client.match_event_waiting():
             await play_move_as_player(client, table_id, pick_move(view, rng)["notation"])
     revealed = [json.loads(frame)["match_event"]["hand_ended"] for frame in client.frames
                 if isinstance(frame, str) and '"hand_ended"' in frame]

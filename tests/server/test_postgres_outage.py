@@ -10,7 +10,7 @@
 import asyncio
 import sys
 
-from kafenio_client import Client, ServerProcess, body_of, game_view, play_move_as_player, run
+from kafenio_client import has_moves, first_move, Client, ServerProcess, body_of, game_view, play_move_as_player, run
 from postgres_server import PostgresDatabase
 
 
@@ -25,7 +25,7 @@ class Player:
         """Follows the match until this player is to act; returns False when it ended."""
         while True:
             if self.view and self.view["to_act"] == self.view["viewer"] and \
-                    self.view["legal_moves"] and not self.client.match_event_waiting():
+                    has_moves(self.view) and not self.client.match_event_waiting():
                 return True
             event = await self.client.next_match_event(timeout=30)
             self.seq = int(event["seq"])
@@ -36,7 +36,7 @@ class Player:
             self.view = game_view(event)
 
     async def move(self, refusals=("NOT_YOUR_TURN",)):
-        notation = self.view["legal_moves"][0]["notation"]
+        notation = first_move(self.view)["notation"]
         played = await play_move_as_player(self.client, self.table_id, notation,
                                            expected_seq=self.seq, refusals=refusals)
         if played:

@@ -9,7 +9,7 @@ import asyncio
 import random
 import sys
 
-from kafenio_client import (Client, ServerProcess, body_of, game_view, pick_move,
+from kafenio_client import (has_moves, Client, ServerProcess, body_of, game_view, pick_move,
                             play_move_as_player, run)
 from tournament_events import http_get, wait_finished
 
@@ -38,7 +38,7 @@ async def play_out(client, table_id, rng, seat_totals):
         if kind == "hand_ended":
             seat_totals.append([int(t) for t in event["hand_ended"]["result"]["totals"]])
         view = game_view(event) if event.get("view") else None
-        if view and view["to_act"] == view["viewer"] and view["legal_moves"] and \
+        if view and view["to_act"] == view["viewer"] and has_moves(view) and \
                 not client.match_event_waiting():
             await play_move_as_player(client, table_id, pick_move(view, rng)["notation"])
 
