@@ -1,7 +1,10 @@
 """Full Diloti matches through the real server: one player against a bot, two players,
 and four players in partnerships. Each client plays only from its own view; the view
-never shows another seat's hand, and the result line is the record's."""
+never shows another seat's hand, and the result line is the record's. The players pick
+among the plain moves and the move families alike (pick_move), so they capture with
+numerals and build groups, moves the view gives only as families."""
 import asyncio
+import json
 import random
 import sys
 
@@ -30,6 +33,16 @@ async def full_match(url, preset, seats, humans, bots, seed):
         assert other["match_ended"] == ended
     assert ended["winner"] in (0, 1), ended
     assert max(ended["totals"]) >= 21, ended
+    # The players' own numeral captures (families only): at least one in a whole match.
+    family_moves = 0
+    for client in clients:
+        for raw in client.frames:
+            event = json.loads(raw).get("match_event") or {}
+            move = (event.get("move_played") or {}).get("move") or {}
+            if not event.get("move_played", {}).get("by_server") and move.get("seat", 0) in humans \
+                    and move.get("kind") in ("capture", "group") and move.get("card", "J")[0] not in "JQK":
+                family_moves += 1
+    assert family_moves > 0, "the players never captured with a numeral nor built a group"
     view = game_view(results[0])
     assert view["phase"] == "match_over", view
     assert view["last_result"]["line"].startswith("hand "), view
