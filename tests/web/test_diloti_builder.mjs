@@ -79,4 +79,29 @@ equal(describeMove(move('group 5h 5h 5d @5', 5), withPlain), 'make a group of 5:
 const sweep = { loose: ['8c'], declarations: [] };
 equal(describeMove(move('capture 8h 8c', 8), sweep), 'capture 8♣ with your 8♥ (clears the table)', 'a sweep');
 
+// The same table as the view gives it: plain moves, and the numeral captures and groups
+// as move families (docs/protocol.md, "Diloti move families").
+const plain = legal.filter((m) => !['capture', 'group'].includes(m.kind));
+const moves = {
+  moves: plain,
+  families: [
+    { kind: 'capture', card: '8h', value: 8, parts: ['8c', '3d+5s'] },
+    { kind: 'capture', card: '2h', value: 2, parts: ['2c'] },
+    { kind: 'group', card: '2h', value: 2, anchors: ['2h'], parts: ['2c'] },
+    { kind: 'capture', card: '7s', value: 7, parts: ['@7', '3d+4h'], required: [0] },
+  ],
+};
+const sent = matchingMoves(moves, '8h', ['8c', '5s', '3d']);
+equal(sent.map((m) => [m.kind, m.card, [...m.groups].sort()]), [['capture', '8h', ['3d+5s', '8c']]], 'a family capture, grouped');
+equal(previewSelection(moves, '8h', ['3d'], table).state, 'partial', '3d is on the way to a family capture');
+equal(previewSelection(moves, '8h', ['8c', '5s', '3d'], table).state, 'ready', 'the whole capture');
+equal(previewSelection(moves, '2h', ['2c'], table).moves.map((m) => m.kind).sort(), ['capture', 'declare', 'group'],
+  'a plain move and two families use the same card');
+equal(previewSelection(moves, '7s', ['3d', '4h'], table).state, 'partial', 'the declaration must be taken too');
+equal(matchingMoves(moves, '7s', ['@7', '3d', '4h']).map((m) => m.notation), ['capture 7s @7 3d+4h'], 'with it');
+equal(canAdd(moves, '8h', ['3d'], '5s'), true, '5s can join 3d for the 8, from the family');
+equal(canAdd(moves, '8h', ['3d'], '4h'), false, '4h cannot');
+equal(previewSelection(moves, '8h', [], table).text, 'lay 8♥ on the table (or pick table cards to capture or declare)',
+  'a lay whose card also has a family');
+
 console.log(`ok: ${checks} checks`);
