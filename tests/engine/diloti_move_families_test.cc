@@ -93,7 +93,7 @@ struct Coverage {
 // Plays `rounds` rounds; `lay_heavy`: lay a numeral whenever one may be laid (seven times
 // in eight) until the table holds `crowd` loose numerals.
 void CompareAlongPlay(Rules rules, std::uint64_t seed, int rounds, bool lay_heavy,
-                      Coverage& coverage, int crowd = 14) {
+                      Coverage& coverage, int crowd = 16) {
   rules.target = 1'000'000;
   DealRng rng(seed);
   State state(rules, 0);
