@@ -138,10 +138,12 @@ class PostgresClusterStore final : public ClusterStore {
 
   std::vector<std::int64_t> RenewTournaments(const std::string& node, int lease_ms) override {
     std::lock_guard lock(mutex_);
+    // A finished event has nothing left to run: its lease is left to pass.
     return Ids((*db_).Run(
-        "UPDATE tournament_leases SET expires_at = clock_timestamp() + $2::BIGINT * INTERVAL"
-        " '1 millisecond' WHERE node = $1 AND expires_at > clock_timestamp()"
-        " RETURNING tournament_id",
+        "UPDATE tournament_leases l SET expires_at = clock_timestamp() + $2::BIGINT * INTERVAL"
+        " '1 millisecond' WHERE l.node = $1 AND l.expires_at > clock_timestamp()"
+        " AND NOT EXISTS (SELECT 1 FROM tournaments t WHERE t.id = l.tournament_id"
+        " AND t.state = 'finished') RETURNING l.tournament_id",
         Params().Add(node).Add(LeaseMs(lease_ms))));
   }
 

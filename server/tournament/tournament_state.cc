@@ -215,6 +215,7 @@ std::string Apply(TournamentState& state, const TournamentEvent& event) {
         return state.paused ? "already paused" : "not paused";
       }
       state.paused = event.kind == Kind::kPaused;
+      state.pause_reason = state.paused ? event.reason : "";
       if (state.paused) {
         state.paused_since_ms = event.at_ms;
       } else if (!state.rounds.empty()) {

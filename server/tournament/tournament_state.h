@@ -110,6 +110,7 @@ struct TournamentState {
   bool finished = false;
   bool paused = false;  // by the director: every table of the event stands still
   std::int64_t paused_since_ms = 0;
+  std::string pause_reason;  // the director's, while paused (every node tells it)
 
   const EntrantRecord* FindEntrant(EntrantId id) const;
   bool Active(EntrantId id) const;

@@ -11,6 +11,7 @@
 #include "server/app/rate_limiter.h"
 #include "server/codec/frame_codec.h"
 #include "server/log/log.h"
+#include "server/transport/close_reason_stream.h"
 #include "server/transport/transport_errors.h"
 
 namespace kafenio::server {
@@ -181,7 +182,7 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
       closing_ = true;
       Because("slow reader");
       beast::error_code ignored;
-      ws_.next_layer().close(ignored);  // pending operations end with errors
+      ws_.next_layer().next_layer().close(ignored);  // pending operations end with errors
       return;
     }
     queue_.push_back(Frame{std::move(message), text_});
@@ -248,7 +249,8 @@ class WebsocketSession final : public Peer, public std::enable_shared_from_this<
 
   // On the bare socket: the websocket stream has timeouts of its own, and beast's
   // tcp_stream would add a timer and a larger, heap-allocated operation to every write.
-  websocket::stream<ConnectionSocket> ws_;
+  // Between the two, the layer that answers a close reason that is not UTF-8 with 1007.
+  websocket::stream<CloseReasonStream<ConnectionSocket>> ws_;
   ServerContext& context_;
   std::uint64_t id_;
   beast::flat_buffer buffer_;

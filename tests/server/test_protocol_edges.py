@@ -1,7 +1,8 @@
 """Protocol edges as docs/protocol.md states them: a malformed Sec-WebSocket-Key is HTTP
 400; a flooder gets at most 2 x message_burst RATE_LIMITED errors (no refill: the manual
 clock stands still) and then a close with 1008; `{}` is NOT_SIGNED_IN before sign-in and
-BAD_REQUEST after; a text frame that is not UTF-8 closes the connection with 1007."""
+BAD_REQUEST after; a text frame that is not UTF-8 closes the connection with 1007, and so
+does a close frame whose reason is not UTF-8 (a good reason gets the usual 1000)."""
 import asyncio
 import base64
 import json
@@ -62,6 +63,18 @@ async def main(binary):
                 raise AssertionError("the connection stayed open")
             except websockets.ConnectionClosed as closed:
                 assert closed.rcvd.code == 1007, closed
+
+        # Close frames: a reason that is not UTF-8 gets 1007, a good one is echoed.
+        for reason, expected in [(b"\xff\xfe", 1007), ("τέλος".encode(), 1000)]:
+            async with websockets.connect(server.url) as ws:
+                await ws.send(b"x")
+                await ws.recv()
+                await ws.write_frame(True, 0x8, b"\x03\xe8" + reason)
+                try:
+                    await asyncio.wait_for(ws.recv(), 10)
+                    raise AssertionError("the connection stayed open")
+                except websockets.ConnectionClosed as closed:
+                    assert closed.rcvd is not None and closed.rcvd.code == expected, (reason, closed)
     finally:
         server.stop()
     print("protocol edges: ok")

@@ -100,9 +100,12 @@ TEST_CASE("the runner's log entries round-trip and fold into the event", "[tourn
 
   REQUIRE(tournament::Apply(state, paused).empty());
   CHECK(state.paused);
+  // Kept in the state: a cluster node that follows the log tells its players why.
+  CHECK(state.pause_reason == "διακοπή ρεύματος");
   CHECK(tournament::Apply(state, paused) == "already paused");
   REQUIRE(tournament::Apply(state, resumed).empty());
   CHECK_FALSE(state.paused);
+  CHECK(state.pause_reason.empty());
   CHECK(tournament::Apply(state, resumed) == "not paused");
   // The round's clocks (time limit, no-show grace) run from its publication, moved on by
   // the pause's minute.

@@ -92,6 +92,11 @@ TEST_CASE("only the holder of an event's lease writes its log, and a passed leas
             .Run("SELECT 1 FROM tournament_leases WHERE tournament_id = $1",
                  pg::Params().Add(finished))
             .empty());
+
+  // Once an event it holds has finished, its node stops renewing that lease.
+  CHECK(Write(*node_a, [&](WriteTransaction& tx) { tx.SetTournamentState(id, "finished"); }).ok());
+  CHECK(cluster->RenewTournaments("a", 60000).empty());
+  CHECK(cluster->RenewTournaments("b", 60000) == std::vector<std::int64_t>{unleased});
   node_a->Close();
   node_b->Close();
 }

@@ -131,7 +131,7 @@ void TournamentRunner::Notice(std::int64_t id) {
     }
   }
   if (state->paused != before.paused) {
-    const auto message = PausedPush(id, state->paused, "");
+    const auto message = PausedPush(id, state->paused, state->pause_reason);
     for (const auto& entrant : state->entrants) Tell(*state, entrant.id, message);
   }
   noticing_ = false;
