@@ -75,6 +75,13 @@ assert(timed('an exact capture of 8 parts', () => familyMatch(widest.families[0]
 assert(timed('an exact selection that is no move', () => familyMatch(widest.families[0], [...nines, '5c', '4c'])) === null,
   'the four aces are taken by the nines: 5c+4c is worth 9');
 assert(familyCompletion(widest.families[0], [...nines, '5c', '4c']) !== null, 'but other cards can complete it');
+// 28 picked cards that are no capture: the search remembers its failures by how many cards
+// of each value are left (the parts are closed under swapping cards of one value), so it
+// does not try every pairing of them.
+const many = ['2c', '2d', '2h', '2s', '3c', '3d', '3h', '3s', '4c', '4d', '4h', '4s', 'Ac', 'Ad', 'Ah', 'As',
+  '5c', '5d', '5h', '5s', '6c', '6d', '6h', '6s', '7c', '7d', '7h', '7s'];
+assert(timed('28 picked cards that are no capture', () => familyMatch(widest.families[0], many)) === null, 'no exact capture');
+assert(timed('28 picked cards that more can complete', () => familyCompletion(widest.families[0], many)) !== null, 'a completion');
 assert(timed('canAdd after 8 items, for every card', () => numerals.filter((item) => !nines.includes(item))
   .filter((item) => canAdd(widest, 'Th', nines, item)).length) > 0, 'some cards can still join');
 

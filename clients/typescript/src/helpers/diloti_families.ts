@@ -29,6 +29,12 @@ export interface IndexedFamily {
   anchors: Group[]; // groups: the anchors' table items (without the played card); captures: one empty
   required: bigint; // the union of the required parts
   byItem: Map<number, number[]>; // the parts holding each item, most items last
+  // Each item's value (a card's; 0 for a declaration), and whether the parts are closed
+  // under swapping cards of one value (as the server's are: every set of loose numerals
+  // worth the value is a part). Then which items are still open or free matters only by
+  // how many of each value, and the search remembers its failures by those counts.
+  values: number[];
+  symmetric: boolean;
 }
 
 const indexed = new WeakMap<object, IndexedFamily>();
@@ -51,15 +57,57 @@ export function indexFamily(family: FamilyLike): IndexedFamily {
     : [{ text: '', mask: 0n }];
   const required = (family.required ?? []).reduce((mask, i) => mask | (parts[i]?.mask ?? 0n), 0n);
   const byItem = new Map<number, number[]>();
-  parts.forEach((part, index) => {
+  const partBits = parts.map((part, index) => {
+    const bits: number[] = [];
     for (let bit = 0; bit < items.size; bit += 1) {
-      if ((part.mask >> BigInt(bit)) & 1n) byItem.set(bit, [...(byItem.get(bit) ?? []), index]);
+      if ((part.mask >> BigInt(bit)) & 1n) {
+        bits.push(bit);
+        const list = byItem.get(bit);
+        if (list) list.push(index); else byItem.set(bit, [index]);
+      }
     }
+    return bits;
   });
   for (const list of byItem.values()) list.sort((a, b) => popcount(parts[a].mask) - popcount(parts[b].mask));
-  const result = { family, items, parts, anchors, required, byItem };
+  const names = [...items.keys()];
+  const values = names.map(cardValue);
+  const result = { family, items, parts, anchors, required, byItem, values, symmetric: closedUnderSwaps(parts, partBits, values) };
   indexed.set(family, result);
   return result;
+}
+
+// A card's value (A 1, 2-9, T 10; 0 for a face card or a declaration "@7").
+function cardValue(item: string): number {
+  if (item.startsWith('@')) return 0;
+  const rank = item[0];
+  return rank === 'A' ? 1 : rank === 'T' ? 10 : Number(rank) || 0;
+}
+
+// Whether replacing any card of any part by another item of its value (not in the part)
+// gives a part again. `partBits`: each part's items.
+function closedUnderSwaps(parts: Group[], partBits: number[][], values: number[]): boolean {
+  const masks = new Set(parts.map((p) => p.mask));
+  const byValue = new Map<number, number[]>();
+  values.forEach((value, bit) => { if (value) byValue.set(value, [...(byValue.get(value) ?? []), bit]); });
+  return parts.every((part, index) => partBits[index].every((bit) => (byValue.get(values[bit]) ?? []).every((other) =>
+    ((part.mask >> BigInt(other)) & 1n) === 1n || masks.has((part.mask & ~(1n << BigInt(bit))) | (1n << BigInt(other))))));
+}
+
+// What the search remembers a failure by: the items still to cover and those still free
+// (`used` within the family's items, `goal` the picked ones), by value when the parts allow.
+function failureKey(f: IndexedFamily, goal: bigint, used: bigint): string | bigint {
+  if (!f.symmetric) return used;
+  const open = new Array(11).fill(0);
+  const free = new Array(11).fill(0);
+  let declarations = '';
+  for (let bit = 0; bit < f.values.length; bit += 1) {
+    const b = BigInt(bit);
+    const isUsed = (used >> b) & 1n;
+    const isGoal = (goal >> b) & 1n;
+    if (f.values[bit] === 0) declarations += isUsed ? 'u' : isGoal ? 'o' : 'f';
+    else if (!isUsed) (isGoal ? open : free)[f.values[bit]] += 1;
+  }
+  return `${open.join(',')}/${free.join(',')}/${declarations}`;
 }
 
 function popcount(mask: bigint): number {
@@ -87,11 +135,12 @@ function pickedMask(f: IndexedFamily, picked: readonly string[]): bigint | null 
 
 // Covers every item of `goal` not in `used` with disjoint parts (and, when `exact`, uses no
 // item outside goal). Returns the chosen parts, or null. Each step covers the lowest item
-// still uncovered, so every cover is found once; failures are remembered by `used`.
-function cover(f: IndexedFamily, goal: bigint, used: bigint, exact: boolean, failed: Set<bigint>): number[] | null {
+// still uncovered, so every cover is found once; failures are remembered (failureKey).
+function cover(f: IndexedFamily, goal: bigint, used: bigint, exact: boolean, failed: Set<string | bigint>): number[] | null {
   const open = goal & ~used;
   if (open === 0n) return [];
-  if (failed.has(used)) return null;
+  const key = failureKey(f, goal, used);
+  if (failed.has(key)) return null;
   for (const index of f.byItem.get(lowestBit(open)) ?? []) {
     const part = f.parts[index].mask;
     if (part & used) continue;
@@ -99,7 +148,7 @@ function cover(f: IndexedFamily, goal: bigint, used: bigint, exact: boolean, fai
     const rest = cover(f, goal, used | part, exact, failed);
     if (rest) return [index, ...rest];
   }
-  failed.add(used);
+  failed.add(key);
   return null;
 }
 
