@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 from admin_http import Staff, create_user
-from kafenio_client import (has_moves, Client, ServerProcess, game_view, open_bot_table, pick_move,
+from kafenio_client import (Client, ServerProcess, game_view, has_moves, open_bot_table, pick_move,
                             play_move_as_player, run)
 
 BINARY = sys.argv[1]

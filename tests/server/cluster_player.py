@@ -10,8 +10,8 @@ import signal
 
 import websockets
 
-from kafenio_client import (has_moves, first_move, Client, ServerError, ServerProcess, game_view, note_event, open_bot_table,
-                            play_move_as_player, unless_closed)
+from kafenio_client import (Client, ServerError, ServerProcess, first_move, game_view, has_moves,
+                            note_event, open_bot_table, play_move_as_player, unless_closed)
 
 SECRET = "5a" * 32
 

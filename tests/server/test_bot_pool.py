@@ -12,7 +12,7 @@ import sys
 import time
 import urllib.request
 
-from kafenio_client import has_moves, Client, ServerError, ServerProcess, body_of, game_view, pick_move, run
+from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, has_moves, pick_move, run
 
 BOT_TABLES = 10
 

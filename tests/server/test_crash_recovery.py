@@ -27,8 +27,8 @@ import tempfile
 
 import websockets
 
-from kafenio_client import (has_moves, first_move, Client, ServerError, ServerProcess, game_view, note_event, open_bot_table,
-                            play_move_as_player, run, unless_closed)
+from kafenio_client import (Client, ServerError, ServerProcess, first_move, game_view, has_moves,
+                            note_event, open_bot_table, play_move_as_player, run, unless_closed)
 
 SECRET = "5a" * 32
 CLOCK_MS = 600000

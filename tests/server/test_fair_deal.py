@@ -9,7 +9,8 @@ import sqlite3
 import subprocess
 import sys
 
-from kafenio_client import has_moves, first_move, Client, ServerProcess, body_of, game_view, play_move_as_player, run
+from kafenio_client import (Client, ServerProcess, body_of, first_move, game_view, has_moves,
+                            play_move_as_player, run)
 
 
 async def play_one_hand(client, table_id):

@@ -14,7 +14,7 @@ import sqlite3
 import sys
 import tempfile
 
-from kafenio_client import (has_moves, Client, ServerProcess, body_of, expect_error, game_view,
+from kafenio_client import (Client, ServerProcess, body_of, expect_error, game_view, has_moves,
                             play_move_as_player, pick_move, run)
 
 PASSWORD = "μυστικό-Κωδικός-4821"

@@ -10,7 +10,8 @@
 import asyncio
 import sys
 
-from kafenio_client import has_moves, first_move, Client, ServerProcess, body_of, game_view, play_move_as_player, run
+from kafenio_client import (Client, ServerProcess, body_of, first_move, game_view, has_moves,
+                            play_move_as_player, run)
 from postgres_server import PostgresDatabase
 
 

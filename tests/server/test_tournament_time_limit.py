@@ -9,7 +9,7 @@ import asyncio
 import random
 import sys
 
-from kafenio_client import (has_moves, Client, ServerProcess, body_of, game_view, pick_move,
+from kafenio_client import (Client, ServerProcess, body_of, game_view, has_moves, pick_move,
                             play_move_as_player, run)
 from tournament_events import http_get, wait_finished
 
