@@ -29,7 +29,7 @@ import { playSound } from './sounds.js';
 import { TableMemory } from './table_memory.js';
 import { animate } from './motion.js';
 import { seatBadge } from './seat_badge.js';
-import { botLevelName, gameName } from './words.js';
+import { botName, gameName } from './words.js';
 import { rulesInWords } from './rules_words.js';
 import { resultTable } from './scoresheet.js';
 import { TurnAlert } from './turn_alert.js';
@@ -394,7 +394,7 @@ function seatName(seat) {
   if (!entry || entry.kind === 'SEAT_EMPTY') return t('seat.number', { n: seat + 1 });
   const you = state.account && entry.account_id === state.account.account_id && entry.kind === 'SEAT_HUMAN';
   if (you) return `${entry.name} ${t('common.youMark')}`;
-  return entry.kind === 'SEAT_BOT' ? t('seat.botN', { n: seat + 1 }) : entry.name;
+  return entry.kind === 'SEAT_BOT' ? botName(seat, entry.bot_level || 'strong') : entry.name;
 }
 
 function teamNames(info) {
@@ -430,7 +430,6 @@ function seatPanel(info) {
   const list = el('ul', { class: 'seat-list' }, info.seats.map((s) => el('li', {},
     el('span', {}, `${s.seat + 1}. ${s.kind === 'SEAT_EMPTY' ? t('seat.empty') : seatName(s.seat)}`,
       s.kind === 'SEAT_HUMAN' ? (s.ready ? ` ✓ ${t('seat.ready')}` : ` · ${t('seat.notReady')}`) : '',
-      s.kind === 'SEAT_BOT' && s.bot_level ? ` · ${botLevelName(s.bot_level)}` : '',
       s.away ? ` · ${t('seat.away')}` : '', s.bot_holding ? ` · ${t('seat.botHolding')}` : '',
       s.kind === 'SEAT_HUMAN' && !s.connected ? ` · ${t('seat.offline')}` : ''),
     ' ',

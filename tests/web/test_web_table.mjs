@@ -189,6 +189,7 @@ async function dilotiInGreek(browser, url) {
   const positions = await seatPositions(page);
   assert(positions[0] === 'bottom' && positions[1] === 'top', `2-player seats: ${JSON.stringify(positions)}`);
   assert((await page.locator('.seat-badge.me .seat-name').textContent()).startsWith('Γιώργος'), 'my seat shows my Greek name');
+  assert(await page.locator('.seat-area.at-top .seat-name').textContent() === 'Bot 2 (Δυνατό)', 'the bot named in Greek');
   await page.locator('.hand .card').first().waitFor({ timeout: 30000 });
   await checkCards(page, 'diloti');
   assert(await page.locator('.game.diloti .hand-row .hand').count() === 1, 'the hand is drawn');
@@ -293,6 +294,11 @@ async function pilottaInEnglish(browser, url) {
   const positions = await seatPositions(page);
   assert(JSON.stringify(positions) === JSON.stringify({ 0: 'bottom', 1: 'right', 2: 'top', 3: 'left' }),
     `4-player seats: ${JSON.stringify(positions)}`);
+  // One name per bot, the same at its seat and in the totals.
+  const bots = await page.locator('.felt .seat-area:not([data-seat="0"]) .seat-name').allTextContents();
+  assert(JSON.stringify(bots) === JSON.stringify(['Bot 2 (Strong)', 'Bot 3 (Strong)', 'Bot 4 (Strong)']), `the bots' names: ${bots}`);
+  const totals = await page.locator('.table-head .totals').textContent();
+  assert(totals.includes('(you) & Bot 3 (Strong): ') && totals.includes('Bot 2 (Strong) & Bot 4 (Strong): '), `the totals name them so: ${totals}`);
   await page.locator('.hand .card').first().waitFor({ timeout: 30000 });
 
   // A second tab of the same browser: the session is kept, and "your tables" leads back.
@@ -518,7 +524,7 @@ async function pilottaPhoneSizes(browser, url) {
     await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
     await createTable(page, 'pilotta', { target: 300 });
     let checked = 0;
-    for (let moves = 0; moves < 80 && checked < 6; moves += 1) {
+    for (let moves = 0; moves < 80 && checked < 4; moves += 1) {
       const state = await pilottaStep(page);
       if (state === 'summary') { await closeSummary(page); continue; }
       if (state === 'ended') break;
