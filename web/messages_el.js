@@ -206,6 +206,8 @@ export const MESSAGES_EL = {
   'table.ready': 'Έτοιμος',
   'table.notReady': 'Όχι έτοιμος',
   'table.rematch': 'Ρεβάνς',
+  'rating.changes': 'Βαθμολογίες:',
+  'rating.changesLabel': 'αλλαγές βαθμολογίας από αυτή την παρτίδα',
   'table.stand': 'Σηκωθείτε',
   'table.leave': 'Έξοδος από το τραπέζι',
   'table.matchOver': 'Τέλος παρτίδας: κέρδισε {winner} με {totals}.',

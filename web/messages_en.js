@@ -207,6 +207,8 @@ export const MESSAGES_EN = {
   'table.ready': 'Ready',
   'table.notReady': 'Not ready',
   'table.rematch': 'Rematch',
+  'rating.changes': 'Ratings:',
+  'rating.changesLabel': 'rating changes from this match',
   'table.stand': 'Stand up',
   'table.leave': 'Leave table',
   'table.matchOver': 'Match over: {winner} won {totals}.',

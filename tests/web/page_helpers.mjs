@@ -26,11 +26,12 @@ export async function signIn(page, url, name) {
 
 // A server on a database of its own in a fresh folder (every run starts with no
 // accounts), serving `webDir`. Bots wait a little before each move, so a table of bots
-// can be watched as it plays.
-export function startServer(binary, webDir) {
+// can be watched as it plays. `settings`: more `--set KEY=VALUE` (a server secret of the
+// test's choosing: seeded_deals.mjs).
+export function startServer(binary, webDir, settings = []) {
   const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
   const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', db,
-    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20'],
+    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20', ...settings.flatMap((s) => ['--set', s])],
   { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: server.stdout });
@@ -65,7 +66,11 @@ export function launchBrowser() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync',
+      // Pages of several players side by side each keep their timers running at full
+      // speed, not only the one in front (test_web_rated.mjs plays two at once).
+      '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows'],
   });
 }
 
@@ -84,7 +89,9 @@ export async function chooseGame(page, game) {
   }
 }
 
-// Plays the first legal move whenever it is this page's turn, until the match ends. For
+// Plays the first legal move (in Diloti the first capture, when there is one: a table
+// nobody takes from grows until its views are huge: docs/performance.md, "Diloti views") whenever it is
+// this page's turn, until the match ends. For
 // tests that want a finished match quickly (the move builder and the keyboard are tested
 // on their own): the moves go straight through the page's connection, as its buttons
 // would send them.
@@ -98,7 +105,8 @@ export function playToTheEnd(page) {
       const view = state.table.view;
       if (view && view.to_act === view.viewer && view.viewer >= 0 && (view.legal_moves || []).length) {
         // The move's own event arrives before its "ok": the next view is then in place.
-        await conn.request('play_move', { table_id: state.table.id, move: { notation: view.legal_moves[0].notation } });
+        const move = view.legal_moves.find((m) => m.kind === 'capture') || view.legal_moves[0];
+        await conn.request('play_move', { table_id: state.table.id, move: { notation: move.notation } });
       } else await tick();
     }
   });
