@@ -1,6 +1,7 @@
 // What the browser tests share: the server, checks and the steps every page takes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,6 +9,16 @@ import { chromium } from 'playwright-core';
 
 export function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
+}
+
+// An axe-core check of the page: no serious or critical violation.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export async function accessible(page, what) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => (await window.axe.run(document, {
+    resultTypes: ['violations'],
+  })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`));
+  assert(violations.length === 0, `accessibility of ${what}: ${violations.join(' | ')}`);
 }
 
 // The page shows the player no error.

@@ -20,7 +20,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
+import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
 import { helperPlayers } from './helper_players.mjs';
 import { dilotiValue, secretFor, splitsInto } from './seeded_deals.mjs';
 
@@ -128,6 +128,7 @@ async function pilottaPositions(browser) {
     assert(await belote.textContent() === 'Belote', 'her seat shows Belote');
     assert((await contract.textContent()).endsWith('recontra ×4'), 'the contract stays in view with its recontra');
     await page.screenshot({ path: `${artifacts}/positions-pilotta-desktop.png`, fullPage: true });
+    await accessible(page, 'pilotta with belote and a recontra');
 
     // The same in Greek.
     await page.getByRole('button', { name: 'Αλλαγή σε ελληνικά (switch to Greek)' }).click();
@@ -240,6 +241,7 @@ async function dilotiByKeyboard(browser) {
           .filter((card) => !(card.getAttribute('aria-label') || (card.querySelector(':scope > .visually-hidden') || {}).textContent)).length);
         assert(unnamed === 0, `${unnamed} cards without an accessible name`);
         await page.screenshot({ path: `${artifacts}/positions-diloti-xeri-desktop.png`, fullPage: true });
+        await accessible(page, 'diloti after a xeri');
         xeri = true;
       }
     }

@@ -12,14 +12,15 @@
 //   now show the ratings the first match left; played to its end, the changes again;
 // - back in the lobby the ratings header shows numbers (no "[object ...]"), and the
 //   profile's graph has a point per rated match from 1500, read from get_rating_history
-//   (the request is seen on the page's WebSocket).
+//   (the request is seen on the page's WebSocket);
+// - axe-core finds no serious violation at the match's end nor on the profile.
 // Screenshots: build/release/tests/web/artifacts/rated-*.png.
 //
 // usage: node test_web_rated.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, chooseGame, launchBrowser, noErrorsShown, playToTheEnd, startServer } from './page_helpers.mjs';
+import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, playToTheEnd, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -153,6 +154,7 @@ async function ratedMatch(browser, url) {
   const first = await playMatch(pages);
   const afterFirst = await checkChanges(pages, accounts, first.matchId, { 0: 1500, 1: 1500 });
   await nikos.screenshot({ path: `${artifacts}/rated-over-desktop.png`, fullPage: true });
+  await accessible(nikos, 'the end of a rated match');
   await noErrorsShown(eleni);
   await noErrorsShown(nikos);
 
@@ -195,6 +197,7 @@ async function ratedMatch(browser, url) {
   assert(eleni.sent.includes('getRatingHistory'), `the page asked for the rating history: ${[...new Set(eleni.sent)]}`);
   await noErrorsShown(eleni);
   await eleni.screenshot({ path: `${artifacts}/rated-profile-el-phone.png`, fullPage: true });
+  await accessible(eleni, 'the profile with its graph');
   console.log(`ratings: Ελένη 1500 → ${afterFirst[0]} → ${afterSecond[0]}; Νίκος 1500 → ${afterFirst[1]} → ${afterSecond[1]}`);
 }
 

@@ -21,17 +21,15 @@
 // Screenshots of each step go to the artifacts folder.
 //
 // usage: node test_web_table.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
+import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
 import { settled, trickClear, wordsOnTop } from './table_geometry.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
 const { sortHand } = await import(pathToFileURL(join(webDir, 'hand_order.js')).href);
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const pageErrors = [];
@@ -158,15 +156,6 @@ async function closeSummary(page) {
   assert((await summary.locator('.hand-result').count()) === 1, 'the summary has the hand breakdown');
   await summary.locator('button.summary-close').click();
   return true;
-}
-
-// An axe-core check of the page: no serious or critical violation.
-async function accessible(page, what) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => (await window.axe.run(document, {
-    resultTypes: ['violations'],
-  })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`));
-  assert(violations.length === 0, `accessibility of ${what}: ${violations.join(' | ')}`);
 }
 
 // --- Greek, phone, reduced motion: a whole Diloti match ----------------------------------
