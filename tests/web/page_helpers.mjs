@@ -21,6 +21,30 @@ export async function accessible(page, what) {
   assert(violations.length === 0, `accessibility of ${what}: ${violations.join(' | ')}`);
 }
 
+// Runs a test's parts in order (WEB_TABLE_ONLY=words: only those whose names hold one of
+// the words, while working on one), each timed; an uncaught error in a page (collected in
+// `pageErrors`) fails the run. On a failure every open page's screenshot goes to
+// `artifacts` as PREFIX-failure-N.png, for what it showed. Returns whether all passed.
+export async function runParts(browser, parts, { artifacts, prefix, pageErrors }) {
+  const started = Date.now();
+  const only = process.env.WEB_TABLE_ONLY;
+  try {
+    for (const [name, run] of parts.filter(([n]) => !only || only.split(',').some((w) => n.includes(w)))) {
+      const t = Date.now();
+      await run();
+      console.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
+    console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
+    return true;
+  } catch (error) {
+    console.error(error);
+    const pages = browser.contexts().flatMap((c) => c.pages());
+    await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/${prefix}-failure-${i}.png`, fullPage: true }).catch(() => {})));
+    return false;
+  }
+}
+
 // The page shows the player no error.
 export async function noErrorsShown(page) {
   const shown = await page.locator('#errors li').allTextContents();

@@ -20,7 +20,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
+import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, runParts, startServer } from './page_helpers.mjs';
 import { helperPlayers } from './helper_players.mjs';
 import { dilotiValue, secretFor, splitsInto } from './seeded_deals.mjs';
 
@@ -259,22 +259,11 @@ async function dilotiByKeyboard(browser) {
 }
 
 const browser = await launchBrowser();
-let failed = false;
+let passed = false;
 try {
-  for (const [name, run] of [['pilotta', pilottaPositions], ['diloti by keyboard', dilotiByKeyboard]]
-    .filter(([n]) => !process.env.WEB_TABLE_ONLY || n.includes(process.env.WEB_TABLE_ONLY))) {
-    const started = Date.now();
-    await run(browser);
-    console.log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-  assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
-  console.log('ok');
-} catch (error) {
-  console.error(error);
-  failed = true;
-  const pages = browser.contexts().flatMap((c) => c.pages());
-  await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/positions-failure-${i}.png`, fullPage: true }).catch(() => {})));
+  passed = await runParts(browser, [['pilotta', () => pilottaPositions(browser)], ['diloti by keyboard', () => dilotiByKeyboard(browser)]],
+    { artifacts, prefix: 'positions', pageErrors });
 } finally {
   await browser.close();
 }
-process.exit(failed ? 1 : 0);
+process.exit(passed ? 0 : 1);

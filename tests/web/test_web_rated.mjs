@@ -20,7 +20,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, playToTheEnd, startServer } from './page_helpers.mjs';
+import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, playToTheEnd, runParts, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -203,19 +203,11 @@ async function ratedMatch(browser, url) {
 
 const { server, url } = await startServer(binary, webDir);
 const browser = await launchBrowser();
-let failed = false;
+let passed = false;
 try {
-  const started = Date.now();
-  await ratedMatch(browser, url);
-  assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
-  console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
-} catch (error) {
-  console.error(error);
-  failed = true;
-  const pages = browser.contexts().flatMap((c) => c.pages());
-  await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/rated-failure-${i}.png`, fullPage: true }).catch(() => {})));
+  passed = await runParts(browser, [['rated match', () => ratedMatch(browser, url)]], { artifacts, prefix: 'rated', pageErrors });
 } finally {
   await browser.close();
   server.kill('SIGTERM');
 }
-process.exit(failed ? 1 : 0);
+process.exit(passed ? 0 : 1);

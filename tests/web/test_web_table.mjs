@@ -24,7 +24,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
+import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, runParts, startServer } from './page_helpers.mjs';
 import { settled, trickClear, wordsOnTop } from './table_geometry.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
@@ -444,17 +444,23 @@ async function pilottaInEnglish(browser, url) {
 
 // --- Greek, phone: a whole Pilotta match, pressing what the page offers ---------------
 
+// A Greek browser of `viewport` signed in as the guest `name`, in the lobby.
+async function greekGuest(browser, url, viewport, name) {
+  const context = await newContext(browser, { viewport, locale: 'el-GR' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel('Το όνομά σας').fill(name);
+  await page.getByRole('button', { name: 'Παίξτε ως επισκέπτης' }).click();
+  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  return { context, page };
+}
+
 // Another pairing of game, size and language: Pilotta in Greek on a phone (Diloti in
 // English on a desktop is web/client's: a hand by the builder, a match through the
 // connection). Every trick card in front of its player, the seats, the summaries over the
 // ended hand, the match's end in Greek.
 async function pilottaInGreek(browser, url) {
-  const context = await newContext(browser, { viewport: PHONE, locale: 'el-GR' });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByLabel('Το όνομά σας').fill('Κατερίνα');
-  await page.getByRole('button', { name: 'Παίξτε ως επισκέπτης' }).click();
-  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  const { context, page } = await greekGuest(browser, url, PHONE, 'Κατερίνα');
   await createTable(page, 'pilotta', { target: 10 });
   const heading = await page.locator('.table-head h2').textContent();
   assert(heading === 'Πιλόττα · Κανόνες Κύπρου · στους 10 πόντους', `the rules in words, in Greek: ${heading}`);
@@ -505,12 +511,7 @@ async function pilottaInGreek(browser, url) {
 async function pilottaPhoneSizes(browser, url) {
   for (const viewport of [{ width: 360, height: 640 }, { width: 640, height: 360 }, { width: 844, height: 390 }]) {
     const size = `${viewport.width}×${viewport.height}`;
-    const context = await newContext(browser, { viewport, locale: 'el-GR' });
-    const page = await context.newPage();
-    await page.goto(url);
-    await page.getByLabel('Το όνομά σας').fill('Σοφία');
-    await page.getByRole('button', { name: 'Παίξτε ως επισκέπτης' }).click();
-    await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+    const { context, page } = await greekGuest(browser, url, viewport, 'Σοφία');
     await createTable(page, 'pilotta', { target: 300 });
     let checked = 0;
     for (let moves = 0; moves < 80 && checked < 4; moves += 1) {
@@ -533,27 +534,13 @@ async function pilottaPhoneSizes(browser, url) {
 
 const { server, url } = await startServer(binary, webDir);
 const browser = await launchBrowser();
-let failed = false;
-const started = Date.now();
+let passed = false;
 try {
-  for (const [name, run] of [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish],
+  passed = await runParts(browser, [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish],
     ['pilotta, Greek, phone', pilottaInGreek], ['pilotta, phone sizes', pilottaPhoneSizes]]
-    // WEB_TABLE_ONLY=words runs the parts whose names hold them (while working on one).
-    .filter(([name]) => !process.env.WEB_TABLE_ONLY || process.env.WEB_TABLE_ONLY.split(',').some((w) => name.includes(w)))) {
-    const t = Date.now();
-    await run(browser, url);
-    console.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
-  assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
-  console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
-} catch (error) {
-  console.error(error);
-  failed = true;
-  // What each open page showed when it failed.
-  const pages = browser.contexts().flatMap((c) => c.pages());
-  await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/table-failure-${i}.png`, fullPage: true }).catch(() => {})));
+    .map(([name, part]) => [name, () => part(browser, url)]), { artifacts, prefix: 'table', pageErrors });
 } finally {
   await browser.close();
   server.kill('SIGTERM');
 }
-process.exit(failed ? 1 : 0);
+process.exit(passed ? 0 : 1);
