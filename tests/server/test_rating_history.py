@@ -1,5 +1,5 @@
 """get_rating_history through the real server (docs/protocol.md, "Results and ratings"),
-on SQLite and on --db memory:
+on SQLite and on --db memory (with --postgres: on the tests' PostgreSQL, KAFENIO_TEST_PG):
 
 - two registered players (Greek names) play two rated Diloti 1v1 matches; each one's
   history in diloti-1v1 has a point per match, oldest first, with the match ids of their
@@ -90,4 +90,12 @@ async def main(binary):
 
 
 if __name__ == "__main__":
-    run(main(sys.argv[1]))
+    if "--postgres" in sys.argv[2:]:
+        from postgres_server import PostgresDatabase
+        database = PostgresDatabase()
+        try:
+            run(scenario(sys.argv[1], database.conninfo))
+        finally:
+            database.drop()
+    else:
+        run(main(sys.argv[1]))
