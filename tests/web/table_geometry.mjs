@@ -22,7 +22,8 @@ function overlapsInPage() {
   return { cards: cards.length, found };
 }
 
-// The words of the middle and each seat's name are what is drawn at their centre.
+// The words of the middle and each seat's name are what is drawn at their centre (or the
+// end-of-hand summary, which comes over the whole table on purpose).
 function coveredInPage() {
   const covered = [];
   for (const w of document.querySelectorAll('.centre-info > *, .felt .seat-name')) {
@@ -30,7 +31,7 @@ function coveredInPage() {
     const b = w.getBoundingClientRect();
     if (!b.width) continue;
     const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-    if (top && !w.contains(top)) covered.push(`${w.className} under ${top.className.baseVal ?? top.className}`);
+    if (top && !w.contains(top) && !top.closest('.hand-summary')) covered.push(`${w.className} under ${top.className.baseVal ?? top.className}`);
   }
   return covered;
 }
