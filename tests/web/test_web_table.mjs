@@ -18,6 +18,11 @@
 // new tab, which finds the live match under "your tables" and goes back to it; signing
 // out returns to the sign-in screen and stays signed out after a reload. The four-colour
 // deck; /favicon.ico; an axe-core check of the table finds no serious violation.
+//
+// Phone sizes (390×844 in the Greek match, and a few tricks at 360×640, 640×360, 844×390):
+// the trick's cards at rest clear of the contract, the hand and trick line, the turn line
+// and the seats, and nothing over those words, also while a card flies in
+// (table_geometry.mjs). Bots are named "Bot 2 (Strong)" at the seats and in the totals.
 // Screenshots of each step go to the artifacts folder.
 //
 // usage: node test_web_table.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
