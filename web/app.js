@@ -29,11 +29,13 @@ import { playSound } from './sounds.js';
 import { TableMemory } from './table_memory.js';
 import { animate } from './motion.js';
 import { seatBadge } from './seat_badge.js';
-import { botLevelName, gameName } from './words.js';
+import { botName, gameName } from './words.js';
 import { rulesInWords } from './rules_words.js';
 import { resultTable } from './scoresheet.js';
 import { TurnAlert } from './turn_alert.js';
 import { reportButton } from './report.js';
+import { moveAlongRow } from './arrow_keys.js';
+import { RatingChanges, START_RATING, ratingChangesPanel } from './rating_changes.js';
 
 const main = document.getElementById('main');
 const errors = document.getElementById('errors');
@@ -58,6 +60,9 @@ const state = {
   replay: null,           // the finished match being replayed (replay_view.js), if any
 };
 const memory = new TableMemory();
+// A button had the keyboard's focus when a redraw took it away: the focus returns to the
+// first thing to play once there is one (render).
+let keyboardWaits = false;
 const turnAlert = new TurnAlert();
 const scores = new ScoreSheet();
 const tournaments = new TournamentPages(ask, () => render(), (id) => joinTable(id).catch(() => {}));
@@ -67,6 +72,8 @@ const dealChecks = new DealChecks((hand, outcome) => {
   render();
 });
 const results = new Results(ask, () => render());
+// A rated match's rating changes; once known, the seats' ratings are fetched again.
+const ratingChanges = new RatingChanges((name, body) => conn.request(name, body), () => { state.ratings.clear(); render(); });
 const conn = new Connection(serverUrl(window.location));
 window.kafenio = { conn, state }; // for the browser tests and for curious players
 
@@ -356,11 +363,26 @@ async function signedIn(request, body, stay) {
   render();
 }
 
-// Joins a table and sits in its first empty seat.
+// Joins a table and sits in its first empty seat. The lobby's line may be a moment behind
+// the table (its creator sat down since): the seat is chosen from the freshest info the
+// page has (the table's own, pushed on joining), and a seat taken meanwhile is passed over.
 async function joinAndSit(info) {
-  const empty = info.seats.find((s) => s.kind === 'SEAT_EMPTY');
   await joinTable(info.table_id);
-  if (empty) await ask('sit', { table_id: info.table_id, seat: empty.seat });
+  for (let attempt = 0; ; attempt += 1) {
+    const current = (state.table && state.table.id === info.table_id && state.table.info) || state.lobby.get(info.table_id) || info;
+    const empty = current.seats.find((s) => s.kind === 'SEAT_EMPTY');
+    if (!empty) return;
+    try {
+      await conn.request('sit', { table_id: info.table_id, seat: empty.seat });
+      return;
+    } catch (error) {
+      if (!(error instanceof ServerError && error.code === 'SEAT_TAKEN') || attempt >= 5) {
+        showError(error);
+        throw error;
+      }
+      await new Promise((wake) => { setTimeout(wake, 200); });
+    }
+  }
 }
 
 const lobbyActions = {
@@ -394,7 +416,7 @@ function seatName(seat) {
   if (!entry || entry.kind === 'SEAT_EMPTY') return t('seat.number', { n: seat + 1 });
   const you = state.account && entry.account_id === state.account.account_id && entry.kind === 'SEAT_HUMAN';
   if (you) return `${entry.name} ${t('common.youMark')}`;
-  return entry.kind === 'SEAT_BOT' ? t('seat.botN', { n: seat + 1 }) : entry.name;
+  return entry.kind === 'SEAT_BOT' ? botName(seat, entry.bot_level || 'strong') : entry.name;
 }
 
 function teamNames(info) {
@@ -409,18 +431,29 @@ function ratingMode(info) {
   return info.seat_count === 4 ? 'diloti-2v2' : 'diloti-1v1';
 }
 
-// A seated player's rating in the table's mode, fetched once per player (their profile).
+// A seated player's rating in the table's mode, fetched once per player (their profile);
+// a registered player not rated in it yet stands at the starting rating. Guests have none.
 function seatRating(info, entry) {
   if (!entry || entry.kind !== 'SEAT_HUMAN' || !entry.account_id) return null;
   const id = String(entry.account_id);
   if (!state.ratings.has(id)) {
     state.ratings.set(id, null);
     conn.request('get_profile', { account_id: id })
-      .then((reply) => { state.ratings.set(id, (reply.profile && reply.profile.ratings) || []); render(); })
-      .catch(() => { state.ratings.set(id, []); }); // a guest has no profile to show
+      .then((reply) => { state.ratings.set(id, reply.profile || { guest: true }); renderSoon(); })
+      .catch(() => { state.ratings.set(id, { guest: true }); }); // no profile to show
   }
-  const found = (state.ratings.get(id) || []).find((r) => r.mode === ratingMode(info));
-  return found ? Math.round(Number(found.rating)) : null;
+  const profile = state.ratings.get(id);
+  if (!profile || profile.guest) return null;
+  const found = (profile.ratings || []).find((r) => r.mode === ratingMode(info));
+  return Math.round(found ? Number(found.rating) : START_RATING);
+}
+
+// Under "Match over" at a rated table: what the match did to each player's rating.
+function ratingChangesOf(table, info) {
+  if (!table.ended || !info.rated) return null;
+  const players = info.seats.filter((s) => s.kind === 'SEAT_HUMAN')
+    .map((s) => ({ seat: s.seat, accountId: String(s.account_id), name: s.name }));
+  return ratingChangesPanel(ratingChanges.rowsFor(table.matchId, players, ratingMode(info)));
 }
 
 function seatPanel(info) {
@@ -430,7 +463,6 @@ function seatPanel(info) {
   const list = el('ul', { class: 'seat-list' }, info.seats.map((s) => el('li', {},
     el('span', {}, `${s.seat + 1}. ${s.kind === 'SEAT_EMPTY' ? t('seat.empty') : seatName(s.seat)}`,
       s.kind === 'SEAT_HUMAN' ? (s.ready ? ` ✓ ${t('seat.ready')}` : ` · ${t('seat.notReady')}`) : '',
-      s.kind === 'SEAT_BOT' && s.bot_level ? ` · ${botLevelName(s.bot_level)}` : '',
       s.away ? ` · ${t('seat.away')}` : '', s.bot_holding ? ` · ${t('seat.botHolding')}` : '',
       s.kind === 'SEAT_HUMAN' && !s.connected ? ` · ${t('seat.offline')}` : ''),
     ' ',
@@ -605,6 +637,7 @@ function tableScreen() {
       t('table.matchOver', { winner: names[table.ended.winner] || t('table.nobody'), totals: table.ended.totals.join(' – ') }),
       me >= 0 && !seriesOver(info) ? ` ${t('table.playAgain')}` : '',
       seriesOver(info) ? ` ${t('table.seriesOver')}` : '') : null,
+    ratingChangesOf(table, info),
     !info.match_in_progress && !table.ended ? seatPanel(info) : null,
     game ? el('section', { class: 'board' }, handSummary(table.game, names, view), game) : null,
     el('div', { class: 'table-foot' }, scores.render(table.game || info.game, names), chatPanel(info.table_id)));
@@ -699,7 +732,17 @@ function render() {
     const again = buttons.find((b) => focusKey(b) === buttonKey)
       || main.querySelector('button.play-move, .hand button.card.legal, button.move, .hand button.card');
     if (again) again.focus();
+    // Nothing left to press (the other players' turn): the keyboard comes back to the
+    // hand when the turn does.
+    else keyboardWaits = true;
+  } else if (keyboardWaits && (!active || active === document.body)) {
+    const next = main.querySelector('.hand button.card.legal, button.move-pass, .side-panel button.move');
+    if (next) {
+      next.focus();
+      keyboardWaits = false;
+    }
   }
+  if (active && active !== document.body && main.contains(document.activeElement)) keyboardWaits = false;
   // A hand's summary just shown: the keyboard lands on its Continue button.
   const summaryClose = main.querySelector('.summary-close');
   if (summaryClose && (document.activeElement === document.body || !document.activeElement)) summaryClose.focus();
@@ -724,7 +767,8 @@ function focusKey(button) {
   return button.dataset.notation || button.dataset.card || button.dataset.item || button.textContent;
 }
 
-// Escape clears a half-built Diloti move.
+// Escape clears a half-built Diloti move; arrows move along a row of cards.
+document.addEventListener('keydown', moveAlongRow);
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && (state.selectedCard || state.picked.length)) {
     state.selectedCard = null;

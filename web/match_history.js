@@ -4,7 +4,7 @@
 
 import { actionButton, el } from './dom.js';
 import { locale, t } from './i18n.js';
-import { gameName } from './words.js';
+import { gameName, historyBotName, isBotSeat } from './words.js';
 import { modeName, rounded } from './ratings.js';
 import { rulesInWords } from './rules_words.js';
 
@@ -26,6 +26,7 @@ function seatsLine(match) {
   const name = (seat) => {
     const entry = (match.seats || []).find((s) => s.seat === seat);
     if (!entry) return t('seat.number', { n: seat + 1 });
+    if (isBotSeat(entry)) return historyBotName(seat, entry);
     return seat === match.own_seat ? `${entry.name} ${t('common.youMark')}` : entry.name;
   };
   const count = (match.seats || []).length;

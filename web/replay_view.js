@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 import { moveLabel } from './moves.js';
 import { handPositions, parseRecord } from './replay.js';
 import { seatPosition, tableFrame } from './table_frame.js';
-import { gameName } from './words.js';
+import { gameName, historyBotName, isBotSeat } from './words.js';
 
 // Loads a match's record: { match, record, hand, step, positions } or throws.
 export async function openReplay(match) {
@@ -28,7 +28,8 @@ export function goTo(replay, hand, step) {
 
 function seatName(match, seat) {
   const entry = (match.seats || []).find((s) => (s.seat || 0) === seat);
-  return entry ? entry.name : t('seat.number', { n: seat + 1 });
+  if (!entry) return t('seat.number', { n: seat + 1 });
+  return isBotSeat(entry) ? historyBotName(seat, entry) : entry.name;
 }
 
 // `onChange(next)` shows another step; `onClose()` goes back to the lobby.

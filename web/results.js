@@ -34,10 +34,14 @@ export class Results {
     if (tab === 'matches' || tab === 'profile') this.loadHistory();
   }
 
+  // The profile, and the stored rating history of each mode it is rated in (the graphs).
   async loadProfile() {
     this.profileStale = false;
     try {
-      this.profile = (await this.ask('get_profile', { account_id: '0' })).profile;
+      const profile = (await this.ask('get_profile', { account_id: '0' })).profile;
+      const histories = await Promise.all((profile.ratings || []).map((r) => this.ask('get_rating_history',
+        { account_id: '0', mode: r.mode, limit: 200 }).then((reply) => reply.rating_history)));
+      this.profile = { ...profile, histories: Object.fromEntries(histories.map((h) => [h.mode, h])) };
     } catch {
       // ask() has shown the error; fetched again after the next match, not on every redraw.
       this.profile = { failed: true, ratings: [] };

@@ -5,7 +5,7 @@
 import { cardBack } from './cards.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
-import { botLevelName } from './words.js';
+import { botName } from './words.js';
 
 // `seat` of `info` (TableInfo); `view` the game view or null; `me` the viewer's seat;
 // `rating` a number or null; `clock` the clock's text for the seat to act; `extra` nodes.
@@ -18,7 +18,7 @@ export function seatBadge({ seat, info, view, me, rating, clock, extra }) {
   if (entry.away) status.push(['away', t('seat.away')]);
   if (entry.bot_holding) status.push(['holding', t('seat.botHolding')]);
   let name = t('seat.empty');
-  if (entry.kind === 'SEAT_BOT') name = t('seat.bot', { level: botLevelName(entry.bot_level || 'strong') });
+  if (entry.kind === 'SEAT_BOT') name = botName(seat, entry.bot_level || 'strong');
   if (entry.kind === 'SEAT_HUMAN') name = entry.name;
   const team = info.seat_count === 4 ? seat % 2 : seat;
   return el('section', {

@@ -23,3 +23,22 @@ export function suitWord(suit) {
 export function botLevelName(level) {
   return level === 'easy' ? t('bot.easy') : level === 'strong' ? t('bot.strong') : level;
 }
+
+// A bot's name, the same at its seat, in the score line, the seat list, the match history
+// and the replay: "Bot 2 (Strong)" by its seat (two bots of one level stay apart), with
+// its level when known.
+export function botName(seat, level) {
+  const known = level === 'easy' || level === 'strong';
+  return known ? t('seat.bot', { n: seat + 1, level: botLevelName(level) }) : t('seat.botAny', { n: seat + 1 });
+}
+
+// A seat of a finished match's history (account 0) held by a bot.
+export function isBotSeat(entry) {
+  return String(entry.account_id) === '0';
+}
+
+// Such a seat's bot by the same name: the server stores it as "strong bot", "easy bot"
+// (or "bot" for one of an older record).
+export function historyBotName(seat, entry) {
+  return botName(seat, String(entry.name).split(' ')[0]);
+}

@@ -56,6 +56,10 @@ void Hub::AnswerFromStorage(const std::shared_ptr<Peer>& peer, const v1::Envelop
         reply = AnswerMatchHistory(services_.accounts, services_.results,
                                    request.get_match_history(), self, rid);
         break;
+      case B::kGetRatingHistory:
+        reply = AnswerRatingHistory(services_.accounts, services_.results,
+                                    request.get_rating_history(), self, rid);
+        break;
       default:
         reply =
             AnswerProfile(services_.accounts, services_.results, request.get_profile(), self, rid);
@@ -187,7 +191,7 @@ void Hub::Handle(ClientContext& client, const v1::Envelope& request) {
   }
   if (IsSessionRequest(body)) return SessionRequest(client, peer, request);
   if (body == B::kReportPlayer) return ReportRequest(client, peer, request);
-  if (body == B::kGetMatchHistory || body == B::kGetProfile) {
+  if (body == B::kGetMatchHistory || body == B::kGetProfile || body == B::kGetRatingHistory) {
     return AnswerFromStorage(peer, request, client.who->account_id);
   }
   TableRequest(client, peer, request);

@@ -18,7 +18,7 @@ void FillPlayerRating(const RatingRecord& rating, v1::PlayerRating& out) {
 Reply AnswerLeaderboard(ResultsStore& store, const v1::GetLeaderboard& request,
                         const std::string& request_id) {
   const std::string& mode = request.mode();
-  if (mode != rating::kDiloti1v1 && mode != rating::kDiloti2v2 && mode != rating::kPilotta) {
+  if (!rating::IsRatingMode(mode)) {
     return MakeError(request_id, v1::BAD_REQUEST,
                      "mode must be diloti-1v1, diloti-2v2 or pilotta, not '" + mode + "'");
   }

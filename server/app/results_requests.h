@@ -29,6 +29,11 @@ Reply AnswerLeaderboard(ResultsStore& store, const v1::GetLeaderboard& request,
 Reply AnswerProfile(AccountStore& accounts, ResultsStore& results, const v1::GetProfile& request,
                     std::int64_t self, const std::string& request_id);
 
+// A player's rating in one mode after each rated match, oldest first; account 0 is `self`.
+Reply AnswerRatingHistory(AccountStore& accounts, ResultsStore& results,
+                          const v1::GetRatingHistory& request, std::int64_t self,
+                          const std::string& request_id);
+
 // Shared by the readers above: a page size from a request (0 takes the default), or -1
 // when it is out of range; and the error that refuses such a request.
 int PageLimit(int requested);

@@ -13,4 +13,8 @@ std::optional<std::string_view> RatingMode(std::string_view game, int players) {
   return std::nullopt;
 }
 
+bool IsRatingMode(std::string_view mode) {
+  return mode == kDiloti1v1 || mode == kDiloti2v2 || mode == kPilotta;
+}
+
 }  // namespace kafenio::rating

@@ -11,5 +11,7 @@ inline constexpr std::string_view kPilotta = "pilotta";
 
 // The mode of a match of this game with this many players; none for an unknown game.
 std::optional<std::string_view> RatingMode(std::string_view game, int players);
+// Whether `mode` names one of the ladders above.
+bool IsRatingMode(std::string_view mode);
 
 }  // namespace kafenio::rating

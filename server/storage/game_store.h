@@ -80,6 +80,8 @@ class GameStore final : public AccountStore, public MatchLog, public ResultsStor
   std::vector<MatchHistoryEntry> MatchHistory(std::int64_t account_id, int limit,
                                               std::int64_t before_match_id) override;
   std::vector<RatingRecord> RatingsOf(std::int64_t account_id) override;
+  std::vector<RatingPoint> RatingHistoryOf(std::int64_t account_id,
+                                           const std::string& mode) override;
   std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) override;
   std::optional<TournamentRows> Tournament(std::int64_t tournament_id) override;
 

@@ -119,6 +119,16 @@ std::vector<RatingRecord> GameStore::RatingsOf(std::int64_t account_id) {
   return ratings;
 }
 
+std::vector<RatingPoint> GameStore::RatingHistoryOf(std::int64_t account_id,
+                                                    const std::string& mode) {
+  std::vector<RatingPoint> points;
+  for (const auto& entry : storage_->RatingHistory(account_id, mode)) {
+    points.push_back(
+        RatingPoint{entry.match_id, entry.rating, entry.rd, entry.volatility, entry.time_ms});
+  }
+  return points;
+}
+
 std::vector<RatingRecord> GameStore::Leaderboard(const std::string& mode, int limit) {
   std::vector<RatingRecord> board;
   for (const storage::LeaderboardEntry& entry : storage_->Leaderboard(mode, limit)) {

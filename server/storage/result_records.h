@@ -53,4 +53,13 @@ struct RatingRecord {
   std::int64_t updated_unix_ms = 0;
 };
 
+// A player's rating in one mode after one rated match (a rating_history row).
+struct RatingPoint {
+  std::int64_t match_id = 0;
+  double rating = 0;
+  double rd = 0;
+  double volatility = 0;
+  std::int64_t time_unix_ms = 0;
+};
+
 }  // namespace kafenio::server

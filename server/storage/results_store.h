@@ -22,6 +22,9 @@ class ResultsStore {
                                                       std::int64_t before_match_id) = 0;
   // The account's current rating in every mode it has played rated.
   virtual std::vector<RatingRecord> RatingsOf(std::int64_t account_id) = 0;
+  // The account's rating in `mode` after each of its rated matches, oldest first.
+  virtual std::vector<RatingPoint> RatingHistoryOf(std::int64_t account_id,
+                                                   const std::string& mode) = 0;
   // Highest rating first.
   virtual std::vector<RatingRecord> Leaderboard(const std::string& mode, int limit) = 0;
   // A tournament's settings row and its log as stored (its standings, its verification:

@@ -19,7 +19,7 @@ from kafenio_client import Client, ServerProcess, kafenio_pb2, run
 REQUESTS = ["sign_in_guest", "register", "sign_in", "resume", "subscribe_lobby", "create_table",
             "join_table", "sit", "stand", "leave_table", "set_ready", "add_bot", "play_move",
             "send_chat", "reclaim_seat", "ping", "get_match_record", "get_match_history",
-            "get_leaderboard", "get_profile"]
+            "get_leaderboard", "get_profile", "get_rating_history"]
 CARDS = [rank + suit for rank in "A23456789TJQK" for suit in "cdhs"]
 ODD_TOKENS = ["Xx", "", "10h", "AH", "@7", "3c+4d", "7h+", "+", "@", "@99", "@-1", "ah", "T"]
 MOVE_KINDS = ["pass", "bid", "contra", "recontra", "take", "name", "swap", "declare", "play",
@@ -103,6 +103,9 @@ class Fuzzer:
                                           "before_match_id": self.number()},
             "get_leaderboard": lambda: {"mode": self.text(), "limit": self.number()},
             "get_profile": lambda: {"account_id": self.number()},
+            "get_rating_history": lambda: {"account_id": self.number(),
+                                           "mode": r.choice(["diloti-1v1", "pilotta", self.text()]),
+                                           "limit": self.number()},
         }.get(kind, lambda: {"table_id": table} if kind in ("stand", "leave_table",
                                                             "reclaim_seat") else {})()
         return {key: value for key, value in body.items() if r.random() >= 0.1}

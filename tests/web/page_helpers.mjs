@@ -1,6 +1,7 @@
 // What the browser tests share: the server, checks and the steps every page takes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,6 +9,40 @@ import { chromium } from 'playwright-core';
 
 export function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
+}
+
+// An axe-core check of the page: no serious or critical violation.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export async function accessible(page, what) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => (await window.axe.run(document, {
+    resultTypes: ['violations'],
+  })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`));
+  assert(violations.length === 0, `accessibility of ${what}: ${violations.join(' | ')}`);
+}
+
+// Runs a test's parts in order (WEB_TABLE_ONLY=words: only those whose names hold one of
+// the words, while working on one), each timed; an uncaught error in a page (collected in
+// `pageErrors`) fails the run. On a failure every open page's screenshot goes to
+// `artifacts` as PREFIX-failure-N.png, for what it showed. Returns whether all passed.
+export async function runParts(browser, parts, { artifacts, prefix, pageErrors }) {
+  const started = Date.now();
+  const only = process.env.WEB_TABLE_ONLY;
+  try {
+    for (const [name, run] of parts.filter(([n]) => !only || only.split(',').some((w) => n.includes(w)))) {
+      const t = Date.now();
+      await run();
+      console.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
+    console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
+    return true;
+  } catch (error) {
+    console.error(error);
+    const pages = browser.contexts().flatMap((c) => c.pages());
+    await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/${prefix}-failure-${i}.png`, fullPage: true }).catch(() => {})));
+    return false;
+  }
 }
 
 // The page shows the player no error.
@@ -26,11 +61,12 @@ export async function signIn(page, url, name) {
 
 // A server on a database of its own in a fresh folder (every run starts with no
 // accounts), serving `webDir`. Bots wait a little before each move, so a table of bots
-// can be watched as it plays.
-export function startServer(binary, webDir) {
+// can be watched as it plays. `settings`: more `--set KEY=VALUE` (a server secret of the
+// test's choosing: seeded_deals.mjs).
+export function startServer(binary, webDir, settings = []) {
   const db = join(mkdtempSync(join(tmpdir(), 'kafenio-web-')), 'kafenio.db');
   const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0', '--web', webDir, '--db', db,
-    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20'],
+    '--set', 'bot_delay_ms=25', '--set', 'bot_iterations=20', ...settings.flatMap((s) => ['--set', s])],
   { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: server.stdout });
@@ -65,7 +101,11 @@ export function launchBrowser() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync',
+      // Pages of several players side by side each keep their timers running at full
+      // speed, not only the one in front (test_web_rated.mjs plays two at once).
+      '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows'],
   });
 }
 
@@ -84,7 +124,9 @@ export async function chooseGame(page, game) {
   }
 }
 
-// Plays the first legal move whenever it is this page's turn, until the match ends. For
+// Plays the first legal move (in Diloti the first capture, when there is one: a table
+// nobody takes from grows, and the match takes long) whenever it is
+// this page's turn, until the match ends. For
 // tests that want a finished match quickly (the move builder and the keyboard are tested
 // on their own): the moves go straight through the page's connection, as its buttons
 // would send them.
@@ -96,13 +138,18 @@ export function playToTheEnd(page) {
     while (state.table && !state.table.ended) {
       if (Date.now() > until) throw new Error('the match did not end in 60 s');
       const view = state.table.view;
-      // The first plain move, else (Diloti) a move of the first move family, built by the
-      // SDK the page loads.
+      // In Diloti a capture when there is one (a face card's among the plain moves, or a
+      // move of a capture family, built by the SDK the page loads), else the first plain
+      // move, else a move of the first family.
       const firstMove = async () => {
-        if ((view.legal_moves || []).length) return view.legal_moves[0].notation;
-        if (!(view.move_families || []).length) return null;
+        const legal = view.legal_moves || [];
+        const families = view.move_families || [];
+        const capture = legal.find((m) => m.kind === 'capture');
+        if (capture) return capture.notation;
+        const family = families.find((f) => f.kind === 'capture') || (legal.length ? null : families[0]);
+        if (!family) return legal.length ? legal[0].notation : null;
         const { randomFamilyMove } = await import('/sdk/kafenio-client.js');
-        return randomFamilyMove(view.move_families[0]).notation;
+        return randomFamilyMove(family).notation;
       };
       const notation = view && view.to_act === view.viewer && view.viewer >= 0 ? await firstMove() : null;
       if (notation) {

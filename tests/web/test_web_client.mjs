@@ -326,8 +326,9 @@ async function spectate(browser, url) {
   }
   assert(await addBots() === 0, 'three bots seated');
   const seatTexts = await owner.evaluate(() => [...document.querySelectorAll('.seat-list li')].map((li) => li.textContent));
-  assert(seatTexts.filter((t) => t.includes('· Easy')).length === 1, `one easy bot: ${seatTexts}`);
-  assert(seatTexts.filter((t) => t.includes('· Strong')).length === 2, `two strong bots: ${seatTexts}`);
+  // Each bot by its seat and level, as everywhere on the page.
+  assert(seatTexts.filter((t) => t.includes('. Bot 2 (Easy)')).length === 1, `one easy bot: ${seatTexts}`);
+  assert(seatTexts.filter((t) => /\. Bot [34] \(Strong\)/.test(t)).length === 2, `two strong bots: ${seatTexts}`);
   await owner.getByRole('button', { name: 'Stand up' }).click();
   await owner.getByRole('button', { name: 'Sit here' }).waitFor();
   const tableId = await owner.evaluate(() => window.kafenio.state.table.id);
@@ -458,7 +459,7 @@ async function results(browser, url) {
   const result = await match.locator('.result').textContent();
   assert(['won', 'lost', 'drawn'].includes(result), `history result: ${result}`);
   assert(/^\d+ – \d+$/.test(await match.locator('.score').textContent()), 'history shows the score');
-  assert((await match.locator('.match-seats').textContent()) === 'webplayer (you) vs strong bot', "history names the seats and the bot's level");
+  assert((await match.locator('.match-seats').textContent()) === 'webplayer (you) vs Bot 2 (Strong)', "history names the seats and the bot's level");
   assert((await match.locator('.match-meta').textContent()).endsWith('· casual'), 'a match with a bot is unrated');
   const href = await match.locator('a.record-link').getAttribute('href');
   const record = await (await fetch(new URL(href, url))).text();

@@ -18,19 +18,23 @@
 // new tab, which finds the live match under "your tables" and goes back to it; signing
 // out returns to the sign-in screen and stays signed out after a reload. The four-colour
 // deck; /favicon.ico; an axe-core check of the table finds no serious violation.
+//
+// Phone sizes (390×844 in the Greek match, and a few tricks at 360×640, 640×360, 844×390):
+// the trick's cards at rest clear of the contract, the hand and trick line, the turn line
+// and the seats, and nothing over those words, also while a card flies in
+// (table_geometry.mjs). Bots are named "Bot 2 (Strong)" at the seats and in the totals.
 // Screenshots of each step go to the artifacts folder.
 //
 // usage: node test_web_table.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, chooseGame, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
+import { accessible, assert, chooseGame, launchBrowser, noErrorsShown, runParts, startServer } from './page_helpers.mjs';
+import { settled, trickClear, wordsOnTop } from './table_geometry.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
 const { sortHand } = await import(pathToFileURL(join(webDir, 'hand_order.js')).href);
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const pageErrors = [];
@@ -159,15 +163,6 @@ async function closeSummary(page) {
   return true;
 }
 
-// An axe-core check of the page: no serious or critical violation.
-async function accessible(page, what) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => (await window.axe.run(document, {
-    resultTypes: ['violations'],
-  })).violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`));
-  assert(violations.length === 0, `accessibility of ${what}: ${violations.join(' | ')}`);
-}
-
 // --- Greek, phone, reduced motion: a whole Diloti match ----------------------------------
 
 async function dilotiInGreek(browser, url) {
@@ -188,6 +183,7 @@ async function dilotiInGreek(browser, url) {
   const positions = await seatPositions(page);
   assert(positions[0] === 'bottom' && positions[1] === 'top', `2-player seats: ${JSON.stringify(positions)}`);
   assert((await page.locator('.seat-badge.me .seat-name').textContent()).startsWith('Γιώργος'), 'my seat shows my Greek name');
+  assert(await page.locator('.seat-area.at-top .seat-name').textContent() === 'Bot 2 (Δυνατό)', 'the bot named in Greek');
   await page.locator('.hand .card').first().waitFor({ timeout: 30000 });
   await checkCards(page, 'diloti');
   assert(await page.locator('.game.diloti .hand-row .hand').count() === 1, 'the hand is drawn');
@@ -292,6 +288,11 @@ async function pilottaInEnglish(browser, url) {
   const positions = await seatPositions(page);
   assert(JSON.stringify(positions) === JSON.stringify({ 0: 'bottom', 1: 'right', 2: 'top', 3: 'left' }),
     `4-player seats: ${JSON.stringify(positions)}`);
+  // One name per bot, the same at its seat and in the totals.
+  const bots = await page.locator('.felt .seat-area:not([data-seat="0"]) .seat-name').allTextContents();
+  assert(JSON.stringify(bots) === JSON.stringify(['Bot 2 (Strong)', 'Bot 3 (Strong)', 'Bot 4 (Strong)']), `the bots' names: ${bots}`);
+  const totals = await page.locator('.table-head .totals').textContent();
+  assert(totals.includes('(you) & Bot 3 (Strong): ') && totals.includes('Bot 2 (Strong) & Bot 4 (Strong): '), `the totals name them so: ${totals}`);
   await page.locator('.hand .card').first().waitFor({ timeout: 30000 });
 
   // A second tab of the same browser: the session is kept, and "your tables" leads back.
@@ -448,17 +449,23 @@ async function pilottaInEnglish(browser, url) {
 
 // --- Greek, phone: a whole Pilotta match, pressing what the page offers ---------------
 
+// A Greek browser of `viewport` signed in as the guest `name`, in the lobby.
+async function greekGuest(browser, url, viewport, name) {
+  const context = await newContext(browser, { viewport, locale: 'el-GR' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel('Το όνομά σας').fill(name);
+  await page.getByRole('button', { name: 'Παίξτε ως επισκέπτης' }).click();
+  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  return { context, page };
+}
+
 // Another pairing of game, size and language: Pilotta in Greek on a phone (Diloti in
 // English on a desktop is web/client's: a hand by the builder, a match through the
 // connection). Every trick card in front of its player, the seats, the summaries over the
 // ended hand, the match's end in Greek.
 async function pilottaInGreek(browser, url) {
-  const context = await newContext(browser, { viewport: PHONE, locale: 'el-GR' });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByLabel('Το όνομά σας').fill('Κατερίνα');
-  await page.getByRole('button', { name: 'Παίξτε ως επισκέπτης' }).click();
-  await page.getByRole('heading', { name: 'Νέο τραπέζι' }).waitFor();
+  const { context, page } = await greekGuest(browser, url, PHONE, 'Κατερίνα');
   await createTable(page, 'pilotta', { target: 10 });
   const heading = await page.locator('.table-head h2').textContent();
   assert(heading === 'Πιλόττα · Κανόνες Κύπρου · στους 10 πόντους', `the rules in words, in Greek: ${heading}`);
@@ -480,11 +487,18 @@ async function pilottaInGreek(browser, url) {
       trickCards += spots.length;
       const trickNumber = await page.locator('.centre .trick-number').textContent();
       assert(trickNumber === `Μπάζα ${view.tricks_won.reduce((a, b) => a + b, 0) + 1} από 8`, `in Greek: ${trickNumber}`);
+      // The cards at rest clear of the words and the seats; nothing over the words.
+      if (spots.length) {
+        await trickClear(page, `phone, trick ${trickNumber}`);
+        await wordsOnTop(page, `phone, trick ${trickNumber}`);
+      }
       if (trickCards >= 2 && trickCards <= 4) await shot(page, 'pilotta-el-phone');
       await checkCards(page, 'pilotta');
       await checkSeats(page);
     }
     await page.locator('button.move-pass, .hand button.card.legal, .side-panel button.move').first().click();
+    // A card on its way to the trick passes under the words, not over them.
+    if (view.phase === 'play') await wordsOnTop(page, 'phone, a card in flight');
     await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
   }
   await page.locator('.match-over').waitFor({ timeout: 30000 });
@@ -496,27 +510,42 @@ async function pilottaInGreek(browser, url) {
   await context.close();
 }
 
+// Pilotta at the other common phone sizes, upright and turned (the last one past the
+// phone layout's width: the desktop layout on a short screen): a few tricks each, the
+// cards at rest clear of the words and the seats, nothing drawn over the words.
+async function pilottaPhoneSizes(browser, url) {
+  for (const viewport of [{ width: 360, height: 640 }, { width: 640, height: 360 }, { width: 844, height: 390 }]) {
+    const size = `${viewport.width}×${viewport.height}`;
+    const { context, page } = await greekGuest(browser, url, viewport, 'Σοφία');
+    await createTable(page, 'pilotta', { target: 300 });
+    let checked = 0;
+    for (let moves = 0; moves < 80 && checked < 4; moves += 1) {
+      const state = await pilottaStep(page);
+      if (state === 'summary') { await closeSummary(page); continue; }
+      if (state === 'ended') break;
+      if (await page.evaluate(() => window.kafenio.state.table.view.phase === 'play')) {
+        if (await trickClear(page, size)) checked += 1;
+        await wordsOnTop(page, size);
+      }
+      await page.locator('button.move-pass, .hand button.card.legal, .side-panel button.move').first().click();
+      await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
+    }
+    assert(checked >= 3, `${size}: ${checked} tricks checked`);
+    await settled(page);
+    await shot(page, `pilotta-${viewport.width}x${viewport.height}`);
+    await context.close();
+  }
+}
+
 const { server, url } = await startServer(binary, webDir);
 const browser = await launchBrowser();
-let failed = false;
-const started = Date.now();
+let passed = false;
 try {
-  for (const [name, run] of [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish],
-    ['pilotta, Greek, phone', pilottaInGreek]]) {
-    const t = Date.now();
-    await run(browser, url);
-    console.log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
-  assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
-  console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
-} catch (error) {
-  console.error(error);
-  failed = true;
-  // What each open page showed when it failed.
-  const pages = browser.contexts().flatMap((c) => c.pages());
-  await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/table-failure-${i}.png`, fullPage: true }).catch(() => {})));
+  passed = await runParts(browser, [['diloti, Greek, phone', dilotiInGreek], ['pilotta, English, desktop', pilottaInEnglish],
+    ['pilotta, Greek, phone', pilottaInGreek], ['pilotta, phone sizes', pilottaPhoneSizes]]
+    .map(([name, part]) => [name, () => part(browser, url)]), { artifacts, prefix: 'table', pageErrors });
 } finally {
   await browser.close();
   server.kill('SIGTERM');
 }
-process.exit(failed ? 1 : 0);
+process.exit(passed ? 0 : 1);

@@ -604,6 +604,10 @@ export class KafenioClient {
   getProfile(accountId = 0n, options?: CallOptions) {
     return this.request('getProfile', { accountId }, options);
   }
+  // A player's rating in one mode after each rated match, oldest first (accountId 0: yours).
+  getRatingHistory(mode: string, accountId = 0n, limit = 0, options?: CallOptions) {
+    return this.request('getRatingHistory', { accountId, mode, limit }, options);
+  }
   signOut(options?: CallOptions) {
     return this.request('signOut', {}, options);
   }

@@ -31,6 +31,7 @@ export const REPLIES = {
   getMatchHistory: 'matchHistory',
   getLeaderboard: 'leaderboard',
   getProfile: 'profile',
+  getRatingHistory: 'ratingHistory',
   // Tournaments run by the server (docs/tournaments.md): the director's requests.
   pauseTournament: 'ok',
   resumeTournament: 'ok',
@@ -68,7 +69,7 @@ export type RequestInit<C extends RequestCase> = Extract<EnvelopeBodyInit, { cas
 
 // Messages that only ever answer a request.
 type ReplyOnly =
-  | 'ok' | 'signedIn' | 'lobby' | 'pong' | 'tableCreated' | 'matchRecord' | 'matchHistory' | 'leaderboard' | 'profile'
+  | 'ok' | 'signedIn' | 'lobby' | 'pong' | 'tableCreated' | 'matchRecord' | 'matchHistory' | 'leaderboard' | 'profile' | 'ratingHistory'
   | 'tournament' | 'tournamentList' | 'invitations' | 'reportFiled' | 'sessions';
 
 // The messages the server pushes on its own (empty request_id): every server message but

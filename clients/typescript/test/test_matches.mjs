@@ -83,6 +83,10 @@ async function diloti(format) {
   assert(profile.name === me.name, 'own profile');
   const board = await eleni.getLeaderboard('diloti-1v1', 10);
   assert(board.mode === 'diloti-1v1', 'leaderboard');
+  // A match against a bot is unrated: the stored rating history is empty, and typed.
+  const ratings = await eleni.getRatingHistory('diloti-1v1');
+  assert(ratings.$typeName === 'kafenio.v1.RatingHistory' && ratings.accountId === me.accountId
+    && ratings.mode === 'diloti-1v1' && ratings.total === 0 && ratings.points.length === 0, 'rating history');
   const pong = await eleni.ping();
   assert(pong !== undefined, 'pong');
   // An app started again with the stored token is signed in as the same player.
