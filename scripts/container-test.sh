@@ -75,6 +75,10 @@ fi
 user="$("${engine[@]}" exec "$name" id -un)"
 [ "$user" = kafenio ] || { echo "container-test: the server runs as $user, not kafenio" >&2; exit 1; }
 step "the server runs as $user"
+# The volume holds the database and the server secret: the kafenio user's alone.
+data_dir="$("${engine[@]}" exec "$name" stat -c '%a %U' /var/lib/kafenio)"
+[ "$data_dir" = "700 kafenio" ] || { echo "container-test: /var/lib/kafenio is $data_dir, not 700 kafenio" >&2; exit 1; }
+step "the volume /var/lib/kafenio is owner-only ($data_dir)"
 curl -fsS "http://127.0.0.1:$port/" | grep -q "<html" || { echo "container-test: no web client" >&2; exit 1; }
 # The page's SDK bundle, built in the image by npm and esbuild.
 sdk_bytes="$(curl -fsS "http://127.0.0.1:$port/sdk/kafenio-client.js" | wc -c)"
