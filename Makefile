@@ -8,7 +8,7 @@ BENCH_PACKAGES := libbenchmark-dev
 KAFENIO := build/release/server/kafenio
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps bench-deps build test test-cluster bench-tournament container-test run load load-idle asan bench format clean
+.PHONY: all deps bench-deps build test test-cluster bench-tournament container-test compose-test run load load-idle asan bench format clean
 
 all: build
 
@@ -42,6 +42,13 @@ bench-tournament: build
 # Docker where an engine runs, else podman from Debian. Minutes: not part of `make test`.
 container-test: deps
 	scripts/container-test.sh
+
+# Brings docker/compose.yaml up and tries it: the cluster profile (PostgreSQL, three nodes,
+# a match played on one node and found on the others, before and after a restart) and the
+# one node on SQLite (docs/operations.md, "Container image"). Uses the image of
+# container-test (built first when missing). Minutes: not part of `make test`.
+compose-test: deps
+	scripts/compose-test.sh
 
 # Starts the server: http://127.0.0.1:8080 (PORT=9000 or LISTEN=0.0.0.0:8080 to change it),
 # WebSocket /ws, database ./var/kafenio.db (docs/operations.md). Builds only the server

@@ -41,7 +41,7 @@ async def check(url, match_id):
     record = (await client.request("get_match_record", {"match_id": int(match_id)}))
     assert "game pilotta" in record["match_record"]["record"], record
     await client.close()
-    print(f"match {match_id} kept across the restart")
+    print(f"match {match_id} found in the history of {NAME}, with its record")
 
 
 if __name__ == "__main__":
