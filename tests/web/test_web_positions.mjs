@@ -26,7 +26,8 @@ import { dilotiValue, secretFor, splitsInto } from './seeded_deals.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
-const { tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
+const { matchingMoves, tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
+const { randomFamilyMove } = await import(pathToFileURL(join(webDir, 'sdk', 'kafenio-client.js')).href);
 const DESKTOP = { width: 1280, height: 900 };
 const SYMBOL = { c: '♣', d: '♦', h: '♥', s: '♠' };
 const pageErrors = [];
@@ -224,12 +225,24 @@ async function dilotiByKeyboard(browser) {
         await page.keyboard.press('Enter');
         continue;
       }
-      const legal = await page.evaluate(() => window.kafenio.state.table.view.legal_moves);
+      // The view's plain moves and move families (numeral captures and groups), and every
+      // table item.
+      const view = await page.evaluate(() => {
+        const v = window.kafenio.state.table.view;
+        return { moves: v.legal_moves || [], families: v.move_families || [],
+          items: [...(v.loose || []), ...(v.declarations || []).map((d) => `@${d.value}`)] };
+      });
+      // A family's move as the page builds it from its table items (the same matching).
+      const asBuilt = (m) => matchingMoves(view, m.card, tableItemsOf(m)).find((b) => b.kind === m.kind);
       // The first move: the xeri the deal holds (all five cards on the table).
-      const sweep = !xeri && legal.find((m) => m.kind === 'capture' && m.card === take
+      const sweep = !xeri && matchingMoves(view, take, view.items).find((m) => m.kind === 'capture'
         && tableItemsOf(m).length === 5);
-      if (moves === 0) assert(sweep, `the xeri is offered: ${legal.map((m) => m.notation).join(', ')}`);
-      const move = moves === 0 ? sweep : legal.find((m) => m.kind === 'capture') || legal[0];
+      if (moves === 0) {
+        assert(sweep, `the xeri is offered: ${view.moves.map((m) => m.notation).join(', ')}; ${JSON.stringify(view.families)}`);
+      }
+      const family = view.families.find((f) => f.kind === 'capture') || (view.moves.length ? null : view.families[0]);
+      const move = moves === 0 ? sweep : view.moves.find((m) => m.kind === 'capture')
+        || (family && asBuilt(randomFamilyMove(family, () => 0.9))) || view.moves[0];
       await keyboardMove(page, move);
       moves += 1;
       if (moves === 1) {
