@@ -34,6 +34,9 @@ build_args=()
 # these machines' does (docker/Dockerfile, the SDK step).
 ca_bundle="${CONTAINER_TEST_CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}"
 [ -s "$ca_bundle" ] && build_args+=(--secret "id=ca-certificates,src=$ca_bundle")
+# The sources in the image are no git checkout: the commit goes in as a build argument.
+commit="$(git rev-parse --short=12 HEAD 2>/dev/null || true)"
+[ -n "$commit" ] && build_args+=(--build-arg "KAFENIO_COMMIT=$commit")
 export CONTAINER_ENGINE="${engine[0]}"
 
 cleanup() {
@@ -75,6 +78,11 @@ fi
 user="$("${engine[@]}" exec "$name" id -un)"
 [ "$user" = kafenio ] || { echo "container-test: the server runs as $user, not kafenio" >&2; exit 1; }
 step "the server runs as $user"
+version="$("${engine[@]}" exec "$name" kafenio --version)"
+case "$version" in
+  *"commit ${commit:-unknown}"*) step "it says: $version" ;;
+  *) echo "container-test: the server says \"$version\", not commit ${commit:-unknown}" >&2; exit 1 ;;
+esac
 # The volume holds the database and the server secret: the kafenio user's alone.
 data_dir="$("${engine[@]}" exec "$name" stat -c '%a %U' /var/lib/kafenio)"
 [ "$data_dir" = "700 kafenio" ] || { echo "container-test: /var/lib/kafenio is $data_dir, not 700 kafenio" >&2; exit 1; }
