@@ -32,8 +32,13 @@ async def main(binary):
     # A second server with a tiny send queue, for the reader that stops reading. It keeps
     # its data in memory: bots then move as fast as the CPU allows (no wait for the disk),
     # which is what fills a queue that nobody reads.
-    small_queue = ServerProcess(binary, "send_queue_limit=8", "handshake_timeout_ms=300",
-                                "idle_timeout_ms=600", db="memory")
+    small_queue = ServerProcess(binary, "send_queue_limit=8", db="memory")
+    # A third with short timeouts, for the socket that goes silent: on the small-queue
+    # server a 600 ms idle timeout could close the reader that stops reading before its
+    # queue fills (on a loaded machine the bots fill it more slowly), and no slow
+    # consumer would be seen.
+    short_timeouts = ServerProcess(binary, "handshake_timeout_ms=300", "idle_timeout_ms=600",
+                                   db="memory")
     try:
         assert get(server.http + "/healthz") == (200, "ok\n")
         assert get(server.http + "/") == (200, "<h1>Kafenio</h1>")
@@ -77,13 +82,13 @@ async def main(binary):
             assert error.status_code == 403
 
         # A connection that never finishes its HTTP request is closed (handshake timeout).
-        reader, writer = await asyncio.open_connection("127.0.0.1", small_queue.port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", short_timeouts.port)
         writer.write(b"GET /ws HTTP/1.1\r\nHost: x\r\n")  # never finished
         assert await asyncio.wait_for(reader.read(), 30) == b""
         writer.close()
 
         # A WebSocket that goes silent (never answers the server's pings) is closed.
-        reader, writer = await asyncio.open_connection("127.0.0.1", small_queue.port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", short_timeouts.port)
         writer.write(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         received = b""
@@ -125,10 +130,11 @@ async def main(binary):
         for name in ("kafenio_connections", "kafenio_tables", "kafenio_live_matches", "kafenio_moves_total",
                      "kafenio_move_latency_seconds_bucket", "kafenio_move_latency_seconds_count"):
             assert name in metrics, name
-        assert server.alive() and small_queue.alive()
+        assert server.alive() and small_queue.alive() and short_timeouts.alive()
     finally:
         assert server.stop() == 0
         assert small_queue.stop() == 0
+        assert short_timeouts.stop() == 0
 
 
 if __name__ == "__main__":
