@@ -67,7 +67,9 @@ export function renderDiloti(view, ctx) {
   `sweep-${ctx.sweep.key}`, `collect-to-${seatPosition(ctx.sweep.seat, ctx.base, count)}`, { delayMs: 500, durationMs: 450 }) : null;
 
   const sides = count === 4 ? 2 : count;
-  const captured = view.captured_cards || [];
+  // Outside play (between rounds, after the match) the view counts no captures: the
+  // round just ended says how many each side took.
+  const captured = (view.phase === 'play' ? view.captured_cards : view.last_result?.captured_cards) || [];
   const centre = [
     el('div', { class: 'centre-info' },
       el('span', { class: 'hand-number' }, t('common.handN', { n: view.hand_number })),

@@ -252,6 +252,9 @@ async function dilotiInGreek(browser, url) {
   assert(await page.getByRole('button', { name: 'Ρεβάνς' }).count() === 1, 'a rematch button');
   await closeSummary(page);
   await noErrorsShown(page);
+  // The captures panel still counts the last round's cards (52 between the two sides).
+  const counts = (await page.locator('details.captures summary').textContent()).match(/\d+/g).map(Number);
+  assert(counts.length === 2 && counts[0] + counts[1] === 52, `captures after the match: ${counts}`);
   await shot(page, 'diloti-over-el-phone');
   await context.close();
 }
