@@ -223,8 +223,7 @@ void GameStore::CloseTable(std::int64_t table_number, std::int64_t unix_ms, Exec
         std::move(executor), std::move(then));
 }
 
-void GameStore::ReopenTable(std::int64_t table_number, Executor executor,
-                            Then<WriteResult> then) {
+void GameStore::ReopenTable(std::int64_t table_number, Executor executor, Then<WriteResult> then) {
   Write([table_number](storage::WriteTransaction& tx) { tx.ReopenTable(table_number); },
         std::move(executor), std::move(then));
 }

@@ -154,9 +154,9 @@ void PostgresWriteTransaction::ReopenTable(std::int64_t table_id) {
       " epoch = table_leases.epoch + 1, expires_at = excluded.expires_at"
       " WHERE table_leases.node = excluded.node OR table_leases.expires_at < clock_timestamp()",
       Params().Add(table_id));
-  ExpectChanged(db_.Run("UPDATE game_tables SET closed_ms = NULL WHERE id = $1",
-                        Params().Add(table_id)),
-                "reopen table");
+  ExpectChanged(
+      db_.Run("UPDATE game_tables SET closed_ms = NULL WHERE id = $1", Params().Add(table_id)),
+      "reopen table");
 }
 
 void PostgresWriteTransaction::CloseTable(std::int64_t table_id, std::int64_t closed_ms) {

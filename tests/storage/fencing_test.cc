@@ -130,8 +130,7 @@ TEST_CASE("a closed table is opened again only by a node that can take its lease
   REQUIRE(fixture.store->FindTable(created.table)->closed_ms);
 
   // Node a still holds the lease: b cannot take the table by reopening it.
-  const auto refused =
-      Write(*node_b, [&](WriteTransaction& tx) { tx.ReopenTable(created.table); });
+  const auto refused = Write(*node_b, [&](WriteTransaction& tx) { tx.ReopenTable(created.table); });
   CHECK_FALSE(refused.ok());
   CHECK_THAT(refused.error, Catch::Contains("lease"));
   CHECK(fixture.store->FindTable(created.table)->closed_ms);
