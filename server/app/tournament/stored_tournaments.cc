@@ -412,19 +412,13 @@ void StoredTournaments::Arrange(std::int64_t by, std::int64_t id, tournament::To
   Submit(
       id,
       [this, id, by, entry = std::move(entry)](const TournamentState& state) {
-        Change change;
         if (DirectorOfLocked(id) != by) {
+          Change change;
           change.refusal =
               Refuse(TournamentRefusal::kNotDirector, "only the director arranges the field");
           return change;
         }
-        TournamentState after = state;
-        if (auto error = tournament::Apply(after, entry); !error.empty()) {
-          change.refusal = Refuse(TournamentRefusal::kNotAllowed, error);
-          return change;
-        }
-        change.entries.push_back(entry);
-        return change;
+        return EntryAlone(state, entry);
       },
       std::move(executor), std::move(then));
 }
@@ -433,17 +427,20 @@ void StoredTournaments::RecordEntry(std::int64_t id, TournamentEvent entry, Exec
                                     Then<TournamentAnswer> then) {
   Submit(
       id,
-      [entry = std::move(entry)](const TournamentState& state) {
-        Change change;
-        TournamentState after = state;
-        if (auto error = tournament::Apply(after, entry); !error.empty()) {
-          change.refusal = Refuse(TournamentRefusal::kNotAllowed, error);
-          return change;
-        }
-        change.entries.push_back(entry);
-        return change;
-      },
+      [entry = std::move(entry)](const TournamentState& state) { return EntryAlone(state, entry); },
       std::move(executor), std::move(then));
+}
+
+StoredTournaments::Change StoredTournaments::EntryAlone(const TournamentState& state,
+                                                        const TournamentEvent& entry) {
+  Change change;
+  TournamentState after = state;
+  if (auto error = tournament::Apply(after, entry); !error.empty()) {
+    change.refusal = Refuse(TournamentRefusal::kNotAllowed, error);
+    return change;
+  }
+  change.entries.push_back(entry);
+  return change;
 }
 
 std::vector<std::int64_t> StoredTournaments::Ids() const {

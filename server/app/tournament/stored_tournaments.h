@@ -107,6 +107,9 @@ class StoredTournaments final : public TournamentDirector {
     std::int64_t answer_id = 0;
   };
   using Decide = std::function<Change(const tournament::TournamentState&)>;
+  // The change that logs `entry` alone, or the rules' refusal of it (kNotAllowed).
+  static Change EntryAlone(const tournament::TournamentState& state,
+                           const tournament::TournamentEvent& entry);
   struct Request {
     Decide decide;
     Executor executor;
