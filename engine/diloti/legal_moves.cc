@@ -24,6 +24,10 @@ void State::IndexTable(int seat, TableIndex& table) const {
     table.total += v;
   }
   table.sums &= (1u << (kMaxValue + 1)) - 1;
+  table.by_value[0] = 0;
+  for (int v = 1; v <= kMaxValue; ++v) {
+    table.by_value[static_cast<std::size_t>(v)] = loose_ & ValueMask(v);
+  }
   IndexMover(seat, table);
 }
 
@@ -57,10 +61,6 @@ void State::LegalMoves(MoveList& out) const {
   const int seat = to_act_;
   TableIndex table(out.table_multisets_);
   IndexTable(seat, table);
-  table.by_value[0] = 0;
-  for (int v = 1; v <= kMaxValue; ++v) {
-    table.by_value[static_cast<std::size_t>(v)] = loose_ & ValueMask(v);
-  }
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);
     const bool only_captures =

@@ -58,10 +58,6 @@ void State::CompactLegalMoves(CompactMoves& out) const {
   MoveList scratch;
   TableIndex table(scratch.table_multisets_);
   IndexTable(seat, table);
-  table.by_value[0] = 0;
-  for (int v = 1; v <= kMaxValue; ++v) {
-    table.by_value[static_cast<std::size_t>(v)] = loose_ & ValueMask(v);
-  }
   LooseSetsBySum sets(table);
   for (CardMask hand = Hand(seat); hand; hand &= hand - 1) {
     const Card card = Lowest(hand);

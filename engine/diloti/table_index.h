@@ -105,7 +105,7 @@ struct TableIndex : PositionIndex {
   // `lists`: where TableMultisets keeps what it computes (a MoveList's working lists).
   explicit TableIndex(MultisetLists& lists) : multiset_lists(lists) {}
 
-  // Loose numerals worth v; filled value by value in State::LegalMoves (a plain loop is
+  // Loose numerals worth v; filled value by value in State::IndexTable (a plain loop is
   // cheaper than zeroing the array first).
   std::array<CardMask, kMaxValue + 1> by_value;
   PackedCounts packed = 0;
