@@ -11,7 +11,8 @@ using pg::Params;
 using pg::Result;
 
 constexpr const char* kStaffColumns =
-    "SELECT id, name, password_hash, role, tournament_scope, totp_secret, created_ms FROM staff";
+    "SELECT id, name, password_hash, role, tournament_scope, totp_secret, created_ms,"
+    " disabled_ms FROM staff";
 constexpr const char* kAuditColumns =
     "SELECT id, at_ms, actor, action, target, reason, outcome, prev_hash, hash FROM audit_log";
 constexpr const char* kSanctionColumns =
@@ -26,8 +27,9 @@ void ExpectChanged(const Result& result, const char* what) {
 }
 
 StaffAccount ReadStaff(const Result& row, int r) {
-  return StaffAccount{row.Int(r, 0),  row.Text(r, 1),         row.Text(r, 2), row.Text(r, 3),
-                      row.Text(r, 4), row.OptionalText(r, 5), row.Int(r, 6)};
+  return StaffAccount{row.Int(r, 0),  row.Text(r, 1),       row.Text(r, 2),
+                      row.Text(r, 3), row.Text(r, 4),       row.OptionalText(r, 5),
+                      row.Int(r, 6),  row.OptionalInt(r, 7)};
 }
 
 AuditEntry ReadAudit(const Result& row, int r) {
@@ -102,6 +104,12 @@ void PostgresStaffSql::SetStaffPassword(std::int64_t id, std::string_view passwo
   ExpectChanged(db_.Run("UPDATE staff SET password_hash = $1 WHERE id = $2",
                         Params().Add(password_hash).Add(id)),
                 "set staff password");
+}
+
+void PostgresStaffSql::SetStaffDisabled(std::int64_t id, std::optional<std::int64_t> disabled_ms) {
+  ExpectChanged(
+      db_.Run("UPDATE staff SET disabled_ms = $1 WHERE id = $2", Params().Add(disabled_ms).Add(id)),
+      "disable staff");
 }
 
 void PostgresStaffSql::PutStaffSession(const StaffSession& session) {

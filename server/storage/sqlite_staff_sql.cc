@@ -11,7 +11,8 @@ namespace kafenio::storage {
 namespace {
 
 constexpr const char* kStaffColumns =
-    "SELECT id, name, password_hash, role, tournament_scope, totp_secret, created_ms FROM staff";
+    "SELECT id, name, password_hash, role, tournament_scope, totp_secret, created_ms,"
+    " disabled_ms FROM staff";
 constexpr const char* kAuditColumns =
     "SELECT id, at_ms, actor, action, target, reason, outcome, prev_hash, hash FROM audit_log";
 constexpr const char* kSanctionColumns =
@@ -32,7 +33,7 @@ void EachRow(sqlite::Statement& statement, const std::function<void(sqlite::Stat
 
 StaffAccount ReadStaff(const sqlite::Statement& row) {
   return StaffAccount{row.Int(0),  row.Text(1),         row.Text(2), row.Text(3),
-                      row.Text(4), row.OptionalText(5), row.Int(6)};
+                      row.Text(4), row.OptionalText(5), row.Int(6),  row.OptionalInt(7)};
 }
 
 AuditEntry ReadAudit(const sqlite::Statement& row) {
@@ -113,6 +114,14 @@ void SqliteStaffSql::SetStaffPassword(std::int64_t id, std::string_view password
       .Bind(2, id)
       .Run();
   ExpectChanged("set staff password");
+}
+
+void SqliteStaffSql::SetStaffDisabled(std::int64_t id, std::optional<std::int64_t> disabled_ms) {
+  db_.Prepare("UPDATE staff SET disabled_ms = ? WHERE id = ?")
+      .Bind(1, disabled_ms)
+      .Bind(2, id)
+      .Run();
+  ExpectChanged("disable staff");
 }
 
 void SqliteStaffSql::PutStaffSession(const StaffSession& session) {
