@@ -163,7 +163,7 @@ std::int64_t PostgresStaffSql::AppendAuditEntry(const AuditEntry& entry) {
 std::vector<AuditEntry> PostgresStaffSql::AuditEntries(const AuditFilter& filter) {
   return All(db_.Run(std::string(kAuditColumns) +
                          " WHERE ($1 = '' OR actor = $1) AND ($2 = '' OR action = $2)"
-                         " AND ($3 = '' OR target = $3) AND ($4 = 0 OR id < $4)"
+                         " AND ($3 = '' OR strpos(target, $3) > 0) AND ($4 = 0 OR id < $4)"
                          " ORDER BY id DESC LIMIT $5",
                      Params()
                          .Add(filter.actor)

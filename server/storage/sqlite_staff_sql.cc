@@ -176,7 +176,7 @@ std::int64_t SqliteStaffSql::AppendAuditEntry(const AuditEntry& entry) {
 std::vector<AuditEntry> SqliteStaffSql::AuditEntries(const AuditFilter& filter) {
   auto& query = db_.Prepare(std::string(kAuditColumns) +
                             " WHERE (? = '' OR actor = ?) AND (? = '' OR action = ?)"
-                            " AND (? = '' OR target = ?) AND (? = 0 OR id < ?)"
+                            " AND (? = '' OR instr(target, ?) > 0) AND (? = 0 OR id < ?)"
                             " ORDER BY id DESC LIMIT ?");
   query.Bind(1, filter.actor).Bind(2, filter.actor).Bind(3, filter.action).Bind(4, filter.action);
   query.Bind(5, filter.target).Bind(6, filter.target).Bind(7, filter.before_id);

@@ -41,7 +41,7 @@ struct AuditEntry {
 struct AuditFilter {
   std::string actor;           // empty: anyone
   std::string action;          // empty: any
-  std::string target;          // empty: any
+  std::string target;          // a part of the target (exact case); empty: any
   std::int64_t before_id = 0;  // pages backwards; 0: from the newest
   int limit = 100;
 };
