@@ -12,7 +12,8 @@
   one does;
 - the last enabled owner cannot be demoted or disabled (409), even by themselves;
 - every change, allowed or refused, is in the audit log with its reason, and the chain
-  verifies.
+  verifies;
+- with admin_cookie_secure the session cookie carries Secure.
 """
 import asyncio
 import os
@@ -53,6 +54,8 @@ async def main():
         return {s["name"]: s for s in answer["staff"]}
 
     try:
+        owner_cookie_header = http("POST", server.admin + "/admin/api/login",
+                                   {"name": "elena", "password": "owner password 1"})[1]["Set-Cookie"]
         owner = await login("elena", "owner password 1")
         admin = await login("adam", "admin password 1")
 
@@ -197,6 +200,18 @@ async def main():
         assert verified["intact"], verified
     finally:
         assert server.stop() == 0
+
+    # --- admin_cookie_secure: behind HTTPS the session cookie is marked Secure (not without).
+    assert "Secure" not in owner_cookie_header
+    secure = ServerProcess(BINARY, "admin_cookie_secure=true", db=db)
+    try:
+        status, headers, text = http("POST", secure.admin + "/admin/api/login",
+                                     {"name": "elena", "password": "owner password 1"})
+        assert status == 200, text
+        cookie = headers["Set-Cookie"]
+        assert "; Secure" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie, cookie
+    finally:
+        assert secure.stop() == 0
 
 
 run(main())
