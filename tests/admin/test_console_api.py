@@ -316,9 +316,23 @@ async def main():
         status, answer = await call(staff["mona"], "POST", f"/admin/api/tables/{kept}/kick",
                                     {"reason": "abusive", "player": anna_id})
         assert status == 404, answer  # Anna holds no seat there
+        # Where the match stands when he is kicked (the bots wait for his turn).
+        status, watched = await call(staff["mona"], "GET", f"/admin/api/tables/{kept}/view")
+        seq_at_kick = int(watched["view"]["match_event"]["seq"])
         status, answer = await call(staff["mona"], "POST", f"/admin/api/tables/{kept}/kick",
                                     {"reason": "abusive", "player": kostas_id})
         assert status == 200, answer
+        # A bot holds his seat, and plays on: the match moves past where it stood.
+        info = await tables()
+        if kept in info:  # (unless the bots have finished the match already)
+            (seat,) = [s for s in info[kept]["seats"] if s.get("name") == "kostas"]
+            assert seat.get("bot_holding") is True, seat
+        for _ in range(600):
+            status, watched = await call(staff["mona"], "GET", f"/admin/api/tables/{kept}/view")
+            if watched["view"] is None or int(watched["view"]["match_event"]["seq"]) > seq_at_kick:
+                break
+            await asyncio.sleep(0.02)
+        assert watched["view"] is None or int(watched["view"]["match_event"]["seq"]) > seq_at_kick, watched
         gone = await kostas.next_event("table_closed")
         assert "abusive" in gone["table_closed"]["reason"], gone
         await expect_error(kostas.request("join_table", {"table_id": kept}), "KICKED")
