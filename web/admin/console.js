@@ -4,6 +4,7 @@
 // players' reports (reports.js), tournaments (tournaments.js), staff (staff.js) and the
 // audit log (filters, verify against the last anchor shown). Talks to
 // the JSON API of docs/admin.md on the admin listener; every write sends the CSRF token.
+import { button, cell } from './dom.js';
 import { t, toggleLanguage, translatePage } from './i18n.js';
 import { reportQueue } from './reports.js';
 import { staffDesk } from './staff.js';
@@ -31,21 +32,6 @@ async function api(method, path, body) {
   if (response.status === 401 && path !== 'login') signedOut();
   if (!response.ok) throw new Error(answer.error || `HTTP ${response.status}`);
   return answer;
-}
-
-function cell(row, text) {
-  const td = document.createElement('td');
-  td.textContent = text;
-  row.appendChild(td);
-  return td;
-}
-
-function button(label, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = label;
-  b.addEventListener('click', onClick);
-  return b;
 }
 
 async function act(action) {

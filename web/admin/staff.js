@@ -2,24 +2,10 @@
 // creating one (with a second factor if asked: its secret is shown once), and on each
 // account Set role (the role and tournaments typed in the form above), Disable / Enable
 // and Reset the second factor, each with the reason typed above.
+import { button as actionButton, cell } from './dom.js';
 import { t } from './i18n.js';
 
 const $ = (selector) => document.querySelector(selector);
-
-function cell(row, text) {
-  const td = document.createElement('td');
-  td.textContent = text;
-  row.appendChild(td);
-  return td;
-}
-
-function actionButton(label, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = label;
-  b.addEventListener('click', onClick);
-  return b;
-}
 
 // `api(method, path, body)` and `act(action)` are the console's (console.js).
 export function staffDesk({ api, act }) {
