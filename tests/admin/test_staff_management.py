@@ -14,6 +14,8 @@
 - every change, allowed or refused, is in the audit log with its reason, and the chain
   verifies;
 - with admin_cookie_secure the session cookie carries Secure.
+
+On SQLite, or with --postgres on a real PostgreSQL.
 """
 import asyncio
 import os
@@ -25,6 +27,7 @@ from admin_http import Staff, create_user, http, totp
 from kafenio_client import run
 
 BINARY = sys.argv[1]
+POSTGRES = "--postgres" in sys.argv
 
 
 def sign_in(server, name, password, code=""):
@@ -33,8 +36,22 @@ def sign_in(server, name, password, code=""):
 
 
 async def main():
+    database = None
+    if POSTGRES:
+        from postgres_server import PostgresDatabase
+        database = PostgresDatabase()
+        db = database.conninfo
+    else:
+        db = os.path.join(tempfile.mkdtemp(prefix="kafenio-staff-"), "kafenio.db")
+    try:
+        await scenario(db)
+    finally:
+        if database:
+            database.drop()
+
+
+async def scenario(db):
     from kafenio_client import ServerProcess
-    db = os.path.join(tempfile.mkdtemp(prefix="kafenio-staff-"), "kafenio.db")
     create_user(BINARY, db, "elena", "owner", "owner password 1")
     create_user(BINARY, db, "adam", "admin", "admin password 1")
     server = ServerProcess(BINARY, "admin_logins_per_minute=1000", db=db)
