@@ -2,8 +2,9 @@
 // creating one, changing a role or a director's scope, disabling and enabling, and a new
 // TOTP secret. Owners manage everyone; admins everyone below owner, and never make an
 // owner (roles.cc, StaffChangeRefusal). Nobody removes the last enabled owner: the check
-// runs inside the write's transaction, so two owners demoting each other at once cannot
-// both win. Every change, allowed or refused, is audited with its reason.
+// runs inside the write's transaction, under the audit log's lock (across a cluster's
+// nodes), so two owners demoting each other at once cannot both win. Every change, allowed or
+// refused, is audited with its reason.
 #include "server/app/accounts.h"
 #include "server/app/admin/console.h"
 #include "server/app/admin/totp.h"
@@ -167,6 +168,9 @@ ApiAnswer Console::ChangeStaff(const StaffMember& who, const std::string& id_tex
   try {
     store_.WriteAudited(
         [&](storage::StaffSql& sql) {
+          // The audit log's lock first: on a cluster, nodes then change staff one at a time,
+          // so two nodes cannot each remove one of the last two owners.
+          sql.LockAuditLog();
           if (removes_owner && !AnotherOwnerLeft(sql, staff->id)) {
             last_owner = true;
             throw std::runtime_error(kLastOwner);
