@@ -10,7 +10,7 @@ export { ConnectionLostError, KafenioError, NotConnectedError, RequestTimeoutErr
 export type { ErrorCodeName } from './errors.js';
 export { decodeEnvelope, encodeEnvelope } from './codec.js';
 export type { EnvelopeInit, FrameData, FrameFormat } from './codec.js';
-export { REPLIES } from './requests.js';
+export { PUSHED, REPLIES } from './requests.js';
 export type { Pushed, ReplyOf, RequestCase, RequestInit } from './requests.js';
 export { globalWebSocket } from './socket.js';
 export type { WebSocketFactory, WebSocketLike } from './socket.js';
