@@ -26,5 +26,6 @@ export * from './helpers/fairness.js';
 export { DealChecks } from './helpers/deal_checks.js';
 export { ScoreSheet, handBreakdown } from './helpers/scoresheet.js';
 export type { ScoreLine, ScoreRow } from './helpers/scoresheet.js';
-// The protocol this package speaks; the package's major version follows it.
-export const PROTOCOL_VERSION = 1;
+// The protocol this package speaks ('kafenio.v1') and its number, generated from the
+// .proto's package at build time; the package's major version follows it.
+export { PROTOCOL_PACKAGE, PROTOCOL_VERSION } from './gen/protocol.js';
