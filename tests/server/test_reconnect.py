@@ -1,6 +1,7 @@
 """Reconnecting mid-match: resume the session with its token, then rejoin the table with
 the last sequence seen and get exactly the missed events; or, when too far behind (or
 for another match), a snapshot of the current view."""
+import json
 import random
 import sys
 
@@ -77,6 +78,32 @@ async def main(binary):
         await alice.request("play_move", {"table_id": table, "move": {"notation": move["notation"]}})
         played = await alice.next_match_event()
         assert int(played["seq"]) == seen_seq + 1 and played["move_played"]["move"]["seat"] == 0
+
+        # Away while the bots play on: her move goes out and her connection closes at once,
+        # so the move's event and the bots' after it happen while she is away. Her seat's
+        # views are still built, so back with the last sequence she saw she gets exactly
+        # those events replayed (no snapshot), up to her next turn.
+        event = await wait_for_my_turn(alice)
+        gone_at, views = alice.last_seq, alice.views
+        move = rng.choice(event["view"]["pilotta"]["legal_moves"])
+        await alice.ws.send(json.dumps({"request_id": "away", "play_move": {
+            "table_id": table, "move": {"notation": move["notation"]}, "expected_seq": str(gone_at)}}))
+        await alice.close()
+        while True:
+            seen = await watcher.next_match_event()
+            if int(seen["seq"]) > gone_at and seen["view"]["pilotta"]["to_act"] == 0:
+                back_at = int(seen["seq"])
+                break
+        alice = await Client.connect(server.url, views=views)
+        await alice.request("resume", {"token": account["token"]})
+        await alice.request("join_table", {"table_id": table, "match_id": match_id,
+                                           "last_seq": gone_at})
+        replayed = [await alice.next_match_event() for _ in range(back_at - gone_at)]
+        assert [int(e["seq"]) for e in replayed] == list(range(gone_at + 1, back_at + 1)), replayed
+        assert all(body_of(e) != "snapshot" for e in replayed), replayed
+        assert replayed[0]["move_played"]["move"]["seat"] == 0, replayed[0]
+        assert replayed[-1]["view"]["pilotta"]["to_act"] == 0 and replayed[-1]["view"]["pilotta"]["hand"]
+        await alice.close()
 
         # An unknown or forged token is refused.
         stranger = await Client.connect(server.url)

@@ -11,8 +11,8 @@ out=$2
 proto=$3
 mkdir -p "$out"
 cp "$src/package.json" "$src/package-lock.json" "$src/tsconfig.json" "$src/README.md" "$out/"
-rm -rf "$out/src" "$out/test" "$out/examples" "$out/dist"
-cp -r "$src/src" "$src/test" "$src/examples" "$out/"
+rm -rf "$out/src" "$out/test" "$out/examples" "$out/scripts" "$out/dist"
+cp -r "$src/src" "$src/test" "$src/examples" "$src/scripts" "$out/"
 rm -rf "$out/src/gen"
 cd "$out"
 # Reuse node_modules when the lock file has not changed since the last install.

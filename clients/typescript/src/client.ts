@@ -4,7 +4,9 @@
 import { decodeEnvelope, encodeEnvelope } from './codec.js';
 import type { FrameData, FrameFormat } from './codec.js';
 import { ConnectionLostError, KafenioError, NotConnectedError, RequestTimeoutError } from './errors.js';
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import { ErrorCode } from './gen/kafenio/v1/kafenio_pb.js';
+import type { CreateTournamentSchema, DirectTournamentSchema } from './gen/kafenio/v1/kafenio_pb.js';
 import type { ClusterRedirect, Envelope, GameView, MatchEvent, SignedIn } from './gen/kafenio/v1/kafenio_pb.js';
 import { REPLIES } from './requests.js';
 import type { Pushed, ReplyOf, RequestCase, RequestInit } from './requests.js';
@@ -618,4 +620,68 @@ export class KafenioClient {
   resumeTournament(tournamentId: bigint, options?: CallOptions) {
     return this.request('resumeTournament', { tournamentId }, options);
   }
+
+  // Tournaments (docs/tournaments.md): every change is answered with the event in full.
+  createTournament(settings: TournamentSettingsInit, options?: CallOptions) {
+    return this.request('createTournament', { settings }, options);
+  }
+  // `state`: 'registering' (the default), 'running' or 'finished'; `limit` 1-100 (0: 20).
+  listTournaments(state = '', limit = 0, options?: CallOptions) {
+    return this.request('listTournaments', { state, limit }, options);
+  }
+  getTournament(tournamentId: bigint, options?: CallOptions) {
+    return this.request('getTournament', { tournamentId }, options);
+  }
+  // For an event of pairs, `partnerName` is invited; the pair is entered once they accept.
+  enterTournament(tournamentId: bigint, pair: { partnerName?: string; pairName?: string } = {}, options?: CallOptions) {
+    return this.request('enterTournament', { tournamentId, ...pair }, options);
+  }
+  withdrawFromTournament(tournamentId: bigint, options?: CallOptions) {
+    return this.request('withdrawFromTournament', { tournamentId }, options);
+  }
+  answerInvitation(tournamentId: bigint, invitation: number, accept: boolean, options?: CallOptions) {
+    return this.request('answerInvitation', { tournamentId, invitation, accept }, options);
+  }
+  // The caller's pending invitations, sent and received.
+  listInvitations(options?: CallOptions) {
+    return this.request('listInvitations', {}, options);
+  }
+  checkIn(tournamentId: bigint, options?: CallOptions) {
+    return this.request('checkIn', { tournamentId }, options);
+  }
+  // A director's action: 'start', 'add_entrant', 'add_bot', 'remove_entrant', 'disqualify',
+  // 'replace_round', 'end_early', 'forbid_pair', 'allow_pair', 'set_rank'; `details` holds
+  // the action's fields (playerName, entrant, round, ...).
+  directTournament(tournamentId: bigint, action: string, details: DirectionDetails = {}, options?: CallOptions) {
+    return this.request('directTournament', { ...details, tournamentId, action }, options);
+  }
+
+  // A registered player's report of a player, or of one chat line (docs/protocol.md).
+  reportPlayer(report: RequestInit<'reportPlayer'>, options?: CallOptions) {
+    return this.request('reportPlayer', report, options);
+  }
+
+  // Sessions (docs/protocol.md "Sessions"). Signing out everywhere forgets this client's
+  // token too; changing the password signs the account's other sessions out.
+  signOutEverywhere(options?: CallOptions) {
+    return this.request('signOutEverywhere', {}, options);
+  }
+  changePassword(oldPassword: string, newPassword: string, options?: CallOptions) {
+    return this.request('changePassword', { oldPassword, newPassword }, options);
+  }
+  listSessions(options?: CallOptions) {
+    return this.request('listSessions', {}, options);
+  }
+  revokeSession(sessionId: string, options?: CallOptions) {
+    return this.request('revokeSession', { sessionId }, options);
+  }
 }
+
+type TournamentSettingsInit = NonNullable<MessageInitShape<typeof CreateTournamentSchema>['settings']>;
+type DirectionDetails = Omit<MessageInitShape<typeof DirectTournamentSchema>, 'tournamentId' | 'action' | '$typeName'>;
+
+// Every request of the protocol has a method of its own name: the build fails here when the
+// .proto gains a request (listed in REPLIES) that this class has no method for.
+type RequestWithoutMethod = Exclude<RequestCase, keyof KafenioClient>;
+const everyRequestHasAMethod: [RequestWithoutMethod] extends [never] ? true : RequestWithoutMethod = true;
+void everyRequestHasAMethod;

@@ -10,7 +10,7 @@ export { ConnectionLostError, KafenioError, NotConnectedError, RequestTimeoutErr
 export type { ErrorCodeName } from './errors.js';
 export { decodeEnvelope, encodeEnvelope } from './codec.js';
 export type { EnvelopeInit, FrameData, FrameFormat } from './codec.js';
-export { REPLIES } from './requests.js';
+export { PUSHED, REPLIES } from './requests.js';
 export type { Pushed, ReplyOf, RequestCase, RequestInit } from './requests.js';
 export { globalWebSocket } from './socket.js';
 export type { WebSocketFactory, WebSocketLike } from './socket.js';
@@ -26,5 +26,6 @@ export * from './helpers/fairness.js';
 export { DealChecks } from './helpers/deal_checks.js';
 export { ScoreSheet, handBreakdown } from './helpers/scoresheet.js';
 export type { ScoreLine, ScoreRow } from './helpers/scoresheet.js';
-// The protocol this package speaks; the package's major version follows it.
-export const PROTOCOL_VERSION = 1;
+// The protocol this package speaks ('kafenio.v1') and its number, generated from the
+// .proto's package at build time; the package's major version follows it.
+export { PROTOCOL_PACKAGE, PROTOCOL_VERSION } from './gen/protocol.js';

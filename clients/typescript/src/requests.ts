@@ -76,3 +76,17 @@ type ReplyOnly =
 // the replies, so that one the .proto gains later (regenerated) is in the union too.
 export type PushedCase = Exclude<BodyCase, RequestCase | ReplyOnly>;
 export type Pushed = Extract<Body, { case: PushedCase }>;
+
+// The pushes this SDK knows of (docs/protocol.md), each listed once. With REPLIES and the
+// replies they name, every case of the Envelope's oneof is either a request, a reply or one
+// of these: the build fails below when the .proto gains a case that is none of them (a new
+// request needs its REPLIES entry and its method), and test_requests.mjs checks the same
+// against the generated schema.
+export const PUSHED = [
+  'table', 'tableRemoved', 'tableClosed', 'matchEvent', 'chat', 'announcement',
+  'tournamentRoundStarted', 'tournamentMatchResult', 'tournamentFinished', 'tournamentPaused', 'partnerInvitation',
+  'tableRedirect', 'clusterNodes',
+] as const satisfies readonly PushedCase[];
+type Unclassified = Exclude<BodyCase, RequestCase | ReplyOnly | 'error' | (typeof PUSHED)[number]>;
+const everyCaseClassified: [Unclassified] extends [never] ? true : Unclassified = true;
+void everyCaseClassified;

@@ -18,15 +18,26 @@ export async function startServer(binary, { db, port = 0, settings = [], args: e
     '--db', db, '--set', 'bot_iterations=20', ...extra];
   for (const setting of settings) args.push('--set', setting);
   const proc = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: proc.stdout }).once('line', resolve);
-    proc.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  // The first line says where the game listens, the next where the admin console does.
+  const [line, adminLine] = await new Promise((resolve, reject) => {
+    const lines = [];
+    const input = createInterface({ input: proc.stdout });
+    input.on('line', (text) => {
+      lines.push(text);
+      if (lines.length === 2) {
+        input.removeAllListeners('line');
+        resolve(lines);
+      }
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code}: ${lines.join(' / ')}`)));
   });
   const match = line.match(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
   if (!match) throw new Error(`server did not start: ${line}`);
+  const admin = adminLine.match(/admin console on (http:\/\/127\.0\.0\.1:\d+)\//);
   const server = {
     port: Number(match[1]),
     url: `ws://127.0.0.1:${match[1]}/ws`,
+    adminUrl: admin?.[1], // http://127.0.0.1:PORT, the console's API under /admin/api/
     db,
     proc,
     async stop(signal = 'SIGTERM') {

@@ -1,16 +1,21 @@
-// The SDK's connection handling against the real server: a connection dropped mid-match
-// (the client resumes and gets the missed events, replayed or as a snapshot), requests queued while
-// reconnecting or failed at once, a server that stops answering (a per-call timeout, then
-// the heartbeat notices and the client comes back), a server crash and restart mid-match
-// (resumed: a snapshot of what was missed), and the server's error codes as typed errors.
+// The SDK's connection handling against the real server, each way of catching up forced
+// and checked: a connection dropped mid-match while the bots play on (exactly the missed
+// events replayed), away for longer than the server keeps events, and a server crash and
+// restart while away (a snapshot the view is rebuilt from, and the match goes on);
+// requests queued while reconnecting or failed at once, a server that stops answering (a
+// per-call timeout, then the heartbeat notices and the client comes back), and the
+// server's error codes as typed errors.
 //
 // usage: node test_connection.mjs KAFENIO_BINARY
 import WebSocket from 'ws';
 import {
-  ConnectionLostError, ErrorCode, KafenioClient, KafenioError, NotConnectedError, RequestTimeoutError,
+  ConnectionLostError, ErrorCode, KafenioClient, KafenioError, NotConnectedError, RequestTimeoutError, isMyTurn,
 } from '@kafenio/client';
 import { assert, startServer } from './server.mjs';
 import { checkViewAgainstServer, playMatch } from './play.mjs';
+import {
+  assertSnapshotAfter, describe, gatedWebSocket, moveThenGoAway, recordEvents, seatToAct, until,
+} from './away.mjs';
 
 const [binary] = process.argv.slice(2);
 // Bots wait a little before each move, so that a dropped connection misses some of them.
@@ -18,15 +23,6 @@ let server = await startServer(binary, { settings: ['bot_delay_ms=40'] });
 
 function newClient(options = {}) {
   return new KafenioClient({ url: server.url, webSocket: (url) => new WebSocket(url), ...options });
-}
-
-// Every match event a client sees at a table, to check the sequence has no gaps.
-function recordSeqs(client, tableId) {
-  const seen = [];
-  client.on((e) => {
-    if (e.case === 'matchEvent' && e.value.tableId === tableId) seen.push({ seq: e.value.seq, kind: e.value.kind.case });
-  });
-  return seen;
 }
 
 function contiguous(seen) {
@@ -44,41 +40,99 @@ async function tableWithBots(client, game, seats) {
   return tableId;
 }
 
+// A spectator (another guest) that follows the table live: it tells the test what the
+// match did while a player was away.
+async function watch(tableId, url = server.url) {
+  const watcher = new KafenioClient({ url, webSocket: (address) => new WebSocket(address), reconnect: { initialDelayMs: 100, maxDelayMs: 500 } });
+  await watcher.connect();
+  await watcher.signInGuest('Θεατής');
+  await watcher.joinTable(tableId);
+  return watcher;
+}
+
 // A dropped connection mid-match: the client reconnects by itself, resumes, rejoins from
-// its last event; the events it missed are replayed; requests made meanwhile are queued.
-async function dropMidMatch() {
-  const client = newClient({ format: 'json', reconnect: { initialDelayMs: 500 } });
+// its last event; the bots played on meanwhile, and exactly the events it missed are
+// replayed, in order, none twice and no snapshot; requests made meanwhile are queued.
+async function replayAfterDrop() {
+  const gate = gatedWebSocket();
+  const client = newClient({ format: 'json', webSocket: gate.factory, reconnect: { initialDelayMs: 100, maxDelayMs: 300 } });
   await client.connect();
   await client.signInGuest('Ανδρέας');
   const tableId = await tableWithBots(client, 'pilotta', 4);
-  const seen = recordSeqs(client, tableId);
+  const watcher = await watch(tableId);
+  const seen = recordEvents(client, tableId);
   await client.setReady(tableId);
-  const match = playMatch(client, tableId);
-  await client.waitFor((e) => e.case === 'matchEvent' && e.value.seq >= 12n);
+  await until(client, tableId, (t) => isMyTurn(t.view) && t.seq >= 6n);
   // Asking for events again on a live connection: the server replays them, and the client
-  // drops those it has (the check for gaps and repeats below would see them).
+  // drops those it has (none is passed on, the view stays).
   const before = client.tables.get(tableId);
+  const [seqBefore, passedOn] = [before.seq, seen.length];
   await client.request('joinTable', { tableId, matchId: before.matchId, lastSeq: before.seq - 3n });
+  await client.ping(); // the replay came before this pong
+  assert(seen.length === passedOn && client.tables.get(tableId).seq === seqBefore, 'replayed events already seen are dropped');
   const states = [];
   client.on((e) => { if (e.case === 'connection') states.push(e.value.state); });
-  const resumed = client.waitFor((e) => e.case === 'resumed');
-  const seqAtDrop = client.tables.get(tableId).seq;
-  client.dropConnection();
+  const seqAtDrop = await moveThenGoAway(client, tableId, gate, 2);
+  const mark = seen.length;
   assert(client.state === 'reconnecting', `reconnecting after the drop: ${client.state}`);
   const queued = client.sendChat(tableId, 'πάλι εδώ'); // made while away: sent once back
   const chat = client.waitFor((e) => e.case === 'chat' && e.value.text === 'πάλι εδώ');
+  // Away: the bots play on until it is this player's turn again (the spectator sees it).
+  const missedUpTo = (await until(watcher, tableId, (t) => t.seq > seqAtDrop && seatToAct(t.view, 0))).seq;
+  const resumed = client.waitFor((e) => e.case === 'resumed');
+  gate.open();
   assert((await resumed).value.tables.includes(tableId), 'resumed at the table');
   await queued;
   await chat;
   assert(states.includes('open'), `connection states ${states}`);
-  const result = await match;
-  // The server replays what this seat missed, or (events are built only for audiences
-  // that are there) sends a snapshot: either way no event is lost or seen twice.
-  assert(seen.some((s) => s.seq > seqAtDrop + 1n && s.kind !== 'snapshot'), 'events after the drop came');
-  assert(contiguous(seen), `events without gaps or repeats: ${seen.map((s) => `${s.seq}${s.kind[0]}`).join(' ')}`);
+  await until(client, tableId, (t) => t.seq >= missedUpTo);
+  // Its turn now, so nothing else happened: what came is exactly what it missed.
+  const replayed = seen.slice(mark);
+  const expected = Array.from({ length: Number(missedUpTo - seqAtDrop) }, (_, i) => seqAtDrop + 1n + BigInt(i));
+  assert(replayed.every((s) => s.kind !== 'snapshot'), `replayed, not a snapshot: ${describe(replayed)}`);
+  assert(replayed.map((s) => s.seq).join() === expected.join(),
+    `exactly the missed events ${seqAtDrop + 1n}..${missedUpTo}, in order: ${describe(replayed)}`);
+  await checkViewAgainstServer(client, tableId); // the view from the replay = a fresh snapshot
+  const result = await playMatch(client, tableId);
+  assert(contiguous(seen), `events without gaps or repeats: ${describe(seen)}`);
   await checkViewAgainstServer(client, tableId);
   client.close();
-  console.log(`drop mid-match: ${result.stats.events} events, resumed and finished`);
+  watcher.close();
+  console.log(`drop mid-match: ${expected.length} missed events replayed (${seqAtDrop + 1n}..${missedUpTo}), ${result.stats.events} more, finished`);
+}
+
+// Away for longer than the server keeps events (event_history=2): the client gets one
+// snapshot instead, rebuilds its view from it, and the match goes on. A bot holds the seat
+// meanwhile (disconnect_grace_ms), so the match does not wait for the player.
+async function snapshotBeyondHistory(binary) {
+  const short = await startServer(binary, { settings: ['bot_delay_ms=40', 'event_history=2', 'disconnect_grace_ms=200'] });
+  try {
+    const gate = gatedWebSocket();
+    const client = new KafenioClient({ url: short.url, webSocket: gate.factory, reconnect: { initialDelayMs: 100, maxDelayMs: 300 } });
+    await client.connect();
+    await client.signInGuest('Ελένη');
+    const tableId = await tableWithBots(client, 'pilotta', 4);
+    const watcher = await watch(tableId, short.url);
+    const seen = recordEvents(client, tableId);
+    await client.setReady(tableId);
+    const seqAtDrop = await moveThenGoAway(client, tableId, gate, 1);
+    const mark = seen.length;
+    const missed = (await until(watcher, tableId, (t) => t.seq >= seqAtDrop + 6n)).seq;
+    const resumed = client.waitFor((e) => e.case === 'resumed');
+    gate.open();
+    await resumed;
+    await until(client, tableId, (t) => t.seq >= missed);
+    assertSnapshotAfter(seen, mark, missed);
+    const result = await playMatch(client, tableId);
+    assertSnapshotAfter(seen, mark, missed); // and in order after it to the end
+    assert(result.ended.winner >= 0, 'the match went on to its end');
+    await checkViewAgainstServer(client, tableId);
+    client.close();
+    watcher.close();
+    console.log(`beyond the history: a snapshot at ${seen[mark].seq} (${seen[mark].seq - seqAtDrop} events missed), match finished`);
+  } finally {
+    await short.stop();
+  }
 }
 
 // With whileReconnecting 'fail', a request made while away fails at once; an unanswered
@@ -130,29 +184,35 @@ async function timeoutAndHeartbeat() {
   console.log('timeout and heartbeat: ok');
 }
 
-// The server crashes mid-match and comes back on the same address: the client resumes
-// its session and gets a snapshot (the server keeps no events from before a restart).
+// The server crashes mid-match, while the player is away and has missed events, and comes
+// back on the same address: the client resumes its session and, since a restarted server
+// keeps no events from before, gets a snapshot; its view is rebuilt from it and the match
+// goes on to its end.
 async function serverRestart() {
-  const client = newClient({ format: 'binary', reconnect: { initialDelayMs: 100, maxDelayMs: 1000 } });
+  const gate = gatedWebSocket();
+  const client = newClient({ format: 'binary', webSocket: gate.factory, reconnect: { initialDelayMs: 100, maxDelayMs: 500 } });
   await client.connect();
   await client.signInGuest('Σοφία');
-  const tableId = await tableWithBots(client, 'diloti', 2);
-  const seen = recordSeqs(client, tableId);
+  const tableId = await tableWithBots(client, 'pilotta', 4);
+  const watcher = await watch(tableId);
+  const seen = recordEvents(client, tableId);
   await client.setReady(tableId);
-  const match = playMatch(client, tableId);
-  await client.waitFor((e) => e.case === 'matchEvent' && e.value.seq >= 6n);
-  const resumed = client.waitFor((e) => e.case === 'resumed', 60_000);
+  const seqAtDrop = await moveThenGoAway(client, tableId, gate, 2);
+  const mark = seen.length;
+  const missed = (await until(watcher, tableId, (t) => t.seq > seqAtDrop)).seq; // stored, so kept over the crash
+  watcher.close();
   server = await server.crashAndRestart();
+  const resumed = client.waitFor((e) => e.case === 'resumed', 60_000);
+  gate.open();
   await resumed;
-  const result = await match;
-  // What was played after the last event this client saw comes as a snapshot (a server
-  // keeps no events from before its restart); nothing, when it had seen everything.
-  const snapshot = seen.some((s) => s.kind === 'snapshot');
-  assert(contiguous(seen), `events without gaps or repeats: ${seen.map((s) => `${s.seq}${s.kind[0]}`).join(' ')}`);
+  await until(client, tableId, (t) => t.seq >= missed);
+  assertSnapshotAfter(seen, mark, missed);
+  const result = await playMatch(client, tableId);
+  assertSnapshotAfter(seen, mark, missed);
   assert(result.ended.winner >= 0, 'the match finished after the restart');
   await checkViewAgainstServer(client, tableId);
   client.close();
-  console.log(`server restart: resumed${snapshot ? ' from a snapshot' : ' (nothing missed)'}, ${result.stats.events} events`);
+  console.log(`server restart: resumed from a snapshot at ${seen[mark].seq} (away from ${seqAtDrop}), ${result.stats.events} events after`);
 }
 
 // The server's refusals as typed errors: the code (enum and name) and its sentence.
@@ -248,7 +308,8 @@ async function typedErrors() {
 
 try {
   await typedErrors();
-  await dropMidMatch();
+  await replayAfterDrop();
+  await snapshotBeyondHistory(binary);
   await failWhileReconnecting();
   await timeoutAndHeartbeat();
   await serverRestart();

@@ -218,9 +218,13 @@ void Table::Emit(std::int64_t seq, const std::function<void(v1::MatchEvent&)>& f
   pending.ack = std::move(ack);
   // Views are built only for the audiences someone at the table belongs to: most tables
   // have no spectators and some seats are bots. A reconnecting client whose audience
-  // was not built gets a snapshot instead (SendCatchUp).
+  // was not built gets a snapshot instead (SendCatchUp). A seated player whose connection
+  // dropped is still an audience: their rejoin replays the events they missed.
   std::array<bool, 5> wanted{};
   for (const auto& [id, member] : members_) wanted[AudienceOf(member)] = true;
+  for (int seat = 0; seat < settings_.seats; ++seat) {
+    if (seating_[seat].kind == Seat::Kind::human) wanted[static_cast<std::size_t>(seat)] = true;
+  }
   // Messages are built on a reused arena and encoded at once: the encoding is all that
   // is kept. After the first event, the event and the fields of the view every audience
   // sees alike are built once; an audience whose own fields (viewer, hand, legal moves)
@@ -315,7 +319,11 @@ void Table::Flush() {
     const std::shared_ptr<Peer> mover = pending.ack ? pending.ack->peer.lock() : nullptr;
     members_.ForEachOpen([&](const std::shared_ptr<Peer>& peer, const Members::Member& member) {
       const std::size_t audience = AudienceOf(member);
-      if (const auto& message = pending.audiences[audience]) {
+      if (outbox_.IsWaitingForSnapshot(peer)) {
+        // Joined while this event waited for storage: its snapshot, sent once the outbox
+        // drains, shows this event; a patch now would have no view to apply to.
+        if (peer == mover) peer->Deliver(MakeOk(pending.ack->request_id));
+      } else if (const auto& message = pending.audiences[audience]) {
         peer->Send(peer == mover ? message->WithRequestId(pending.ack->request_id) : message);
       } else {
         // Joined after this event was built: a snapshot follows once the outbox drains.
