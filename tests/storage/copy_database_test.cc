@@ -12,6 +12,9 @@ namespace {
 
 using testing::Write;
 
+// A rating deviation as Glicko-2 leaves it: 17 significant digits.
+constexpr double kRd = 260.4887625445967;
+
 struct Filled {
   std::int64_t account = 0;
   std::int64_t table = 0;
@@ -21,26 +24,25 @@ struct Filled {
 Filled Fill(testing::StorageFixture& fixture) {
   Filled filled;
   filled.account = fixture.CreateAccount("Γιώργος");
-  REQUIRE(
-      Write(*fixture.store, [&](WriteTransaction& tx) {
-        tx.PutSession(Session{"hash", filled.account, 99999});
-        GameTable table;
-        table.game = "pilotta";
-        table.rules = "cyprus";
-        table.rated = true;
-        table.public_id = "copied";
-        filled.table = tx.CreateTable(table);
-        Match match = testing::BotMatch("pilotta", 4);
-        match.table_id = filled.table;
-        match.seats[0] = SeatHolder{filled.account, "", {}};
-        filled.match = tx.CreateMatch(match);
-        tx.PutSeatHold(filled.match, 0, SeatHold{true, false, 1});
-        tx.PutHandSeed(HandSeed{filled.match, 1, 0, 0xfedcba9876543210ull, "aa", "bb", false});
-        for (int seq = 1; seq <= 5; ++seq) {
-          tx.AppendMove(MoveEvent{filled.match, seq, 1, seq % 4, "pass", 100 + seq});
-        }
-        tx.PutRating(Rating{filled.account, "pilotta", 1612.5, 80.25, 0.06, 3, 7}, filled.match);
-      }).ok());
+  REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
+            tx.PutSession(Session{"hash", filled.account, 99999});
+            GameTable table;
+            table.game = "pilotta";
+            table.rules = "cyprus";
+            table.rated = true;
+            table.public_id = "copied";
+            filled.table = tx.CreateTable(table);
+            Match match = testing::BotMatch("pilotta", 4);
+            match.table_id = filled.table;
+            match.seats[0] = SeatHolder{filled.account, "", {}};
+            filled.match = tx.CreateMatch(match);
+            tx.PutSeatHold(filled.match, 0, SeatHold{true, false, 1});
+            tx.PutHandSeed(HandSeed{filled.match, 1, 0, 0xfedcba9876543210ull, "aa", "bb", false});
+            for (int seq = 1; seq <= 5; ++seq) {
+              tx.AppendMove(MoveEvent{filled.match, seq, 1, seq % 4, "pass", 100 + seq});
+            }
+            tx.PutRating(Rating{filled.account, "pilotta", 1612.5, kRd, 0.06, 3, 7}, filled.match);
+          }).ok());
   return filled;
 }
 
@@ -60,6 +62,7 @@ void CheckSame(Storage& copy, const Filled& filled) {
   const auto rating = copy.FindRating(filled.account, "pilotta");
   REQUIRE(rating);
   CHECK(rating->rating == 1612.5);
+  CHECK(rating->rd == kRd);  // every bit, not SQLite's 15 digits of text
   CHECK(copy.RatingHistory(filled.account, "pilotta").size() == 1);
 }
 
