@@ -2,8 +2,9 @@
 "Tournaments in a cluster"): two nodes on one real PostgreSQL; node a holds the event's
 lease and plays its round's tables, node b does not run it.
 
-- the director pauses the event over the protocol (pause_tournament) on node b: every
-  table of the round, played on node a, shows it paused; both nodes say the event is
+- the director pauses the event over the protocol (pause_tournament) on node b: when the
+  reply comes every table of the round, played on node a, is listed paused in node b's
+  lobby, and the watcher on node a sees each paused; both nodes say the event is
   paused, and a second pause on node a is refused (TOURNAMENT_STATE);
 - a director of the admin console resumes it through node b's console API, and the tables
   on node a go on;
@@ -61,6 +62,14 @@ async def tables_show(watcher, tables, paused):
             left.discard(info["table_id"])
 
 
+async def lobby_shows(url, tables):
+    """Whether each table is paused, as a fresh lobby subscriber at `url` is told."""
+    client = await Client.connect(url)
+    listed = (await client.request("subscribe_lobby"))["lobby"]["tables"]
+    await client.close()
+    return {t["table_id"]: bool(t.get("paused")) for t in listed if t["table_id"] in tables}
+
+
 def log_kinds(db, tid):
     return [kind for (kind,) in db.psql(
         f"SELECT kind FROM tournament_log WHERE tournament_id = {tid} ORDER BY entry")]
@@ -110,6 +119,9 @@ async def main():
         await on_b.request("resume", {"token": token})
         await on_b.request("pause_tournament", {"tournament_id": str(tid),
                                                 "reason": "διακοπή ρεύματος"})
+        # The reply came once every table showed it (docs/protocol.md): node b's lobby,
+        # shared with node a, already lists them paused.
+        assert await lobby_shows(b.url, tables) == {t: True for t in tables}
         await tables_show(watcher, tables, True)
         await paused_everywhere([director, on_b], tid, True)
         await expect_error(director.request("pause_tournament", {"tournament_id": str(tid)}),
@@ -123,6 +135,7 @@ async def main():
         status, answer = await call(staff_b, f"/admin/api/tournaments/{tid}/direct",
                                     {"action": "resume", "reason": "το ρεύμα ήρθε"})
         assert status == 200 and answer["paused"] is False, (status, answer)
+        assert await lobby_shows(b.url, tables) == {t: False for t in tables}
         await tables_show(watcher, tables, False)
         await paused_everywhere([director, on_b], tid, False)
 
