@@ -2,9 +2,12 @@
 //   create-user NAME --role ROLE [--scope S] [--totp] [--db PATH]
 //       a staff account; the password is asked for on a terminal (twice, not echoed) or
 //       read as one line from stdin. --totp sets up a second factor and prints its secret.
-//   audit verify [--db PATH]
+//   audit verify [--expect ID:HASH] [--db PATH]
 //       walks the audit log's hash chain: exit 0 when intact, 1 when an entry was edited or
-//       deleted (the first such entry is named).
+//       deleted (the first such entry is named); with --expect, also when the anchored
+//       entry is gone or differs (the newest entries deleted).
+//   audit head [--db PATH]
+//       the number of entries and the anchor ID:HASH of the newest, to keep elsewhere.
 #include <termios.h>
 #include <unistd.h>
 
@@ -29,7 +32,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: kafenio admin create-user NAME --role owner|admin|moderator|director\n"
     "                     [--scope '*'|ID,ID...] [--totp] [--db PATH|postgresql://...]\n"
-    "       kafenio admin audit verify [--db PATH|postgresql://...]\n";
+    "       kafenio admin audit verify [--expect ID:HASH] [--db PATH|postgresql://...]\n"
+    "       kafenio admin audit head [--db PATH|postgresql://...]\n";
 constexpr const char* kDefaultDb = "./var/kafenio.db";
 
 // One line from the terminal without echo, or from stdin as it comes.
@@ -127,6 +131,45 @@ int VerifyAudit(const Args& args) {
   Flags flags("admin audit verify", kUsage,
               "Walks the audit log's hash chain: exit 0 when intact, 1 when an entry was edited "
               "or deleted (the first such entry is named).");
+  flags.Value("expect", "an anchor ID:HASH (from `audit head` or the server's log) that must hold")
+      .Value("db", "the database: a file (default ./var/kafenio.db) or postgresql://...");
+  if (const auto done = flags.Parse(args)) return *done;
+  const std::string db = flags.Has("db") ? flags.Get("db") : kDefaultDb;
+  std::optional<server::admin::AuditAnchor> expected;
+  if (flags.Has("expect")) {
+    expected = server::admin::ParseAnchor(flags.Get("expect"));
+    if (!expected) return flags.Fail("--expect: an anchor ID:HASH (the hash: 64 hex digits)");
+  }
+  try {
+    auto storage = storage::OpenStorage(storage::StorageChoice{db, "", 3000});
+    std::vector<storage::AuditEntry> entries;
+    storage->ReadStaff([&](storage::StaffSql& sql) { entries = sql.WholeAuditLog(); });
+    storage->Close();
+    auto check = server::admin::VerifyChain(entries);
+    if (expected) server::admin::CheckAnchor(entries, *expected, check);
+    if (!check.ok) {
+      std::printf("audit log BROKEN at entry %lld: %s (%lld entries)\n",
+                  static_cast<long long>(check.first_bad_id), check.problem.c_str(),
+                  static_cast<long long>(check.entries));
+      return 1;
+    }
+    // The head as an anchor (ID:HASH): keep it to catch the newest entries deleted later.
+    std::printf("audit log intact: %lld entries, head %s\n", static_cast<long long>(check.entries),
+                check.head.empty()
+                    ? "(empty)"
+                    : server::admin::AnchorText({check.head_id, check.head}).c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kafenio admin: cannot read the database: %s\n", e.what());
+    return 1;
+  }
+}
+
+// The anchor to keep outside the database: the newest entry's id and hash.
+int AuditHead(const Args& args) {
+  Flags flags("admin audit head", kUsage,
+              "Prints the number of audit entries and the anchor ID:HASH of the newest; "
+              "`audit verify --expect ID:HASH` later finds the log cut short.");
   flags.Value("db", "the database: a file (default ./var/kafenio.db) or postgresql://...");
   if (const auto done = flags.Parse(args)) return *done;
   const std::string db = flags.Has("db") ? flags.Get("db") : kDefaultDb;
@@ -135,15 +178,12 @@ int VerifyAudit(const Args& args) {
     std::vector<storage::AuditEntry> entries;
     storage->ReadStaff([&](storage::StaffSql& sql) { entries = sql.WholeAuditLog(); });
     storage->Close();
-    const auto check = server::admin::VerifyChain(entries);
-    if (!check.ok) {
-      std::printf("audit log BROKEN at entry %lld: %s (%lld entries)\n",
-                  static_cast<long long>(check.first_bad_id), check.problem.c_str(),
-                  static_cast<long long>(check.entries));
-      return 1;
+    if (entries.empty()) {
+      std::printf("0 entries, no head\n");
+      return 0;
     }
-    std::printf("audit log intact: %lld entries, head %s\n", static_cast<long long>(check.entries),
-                check.head.empty() ? "(empty)" : check.head.c_str());
+    std::printf("%zu entries, head %s\n", entries.size(),
+                server::admin::AnchorText({entries.back().id, entries.back().hash}).c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kafenio admin: cannot read the database: %s\n", e.what());
@@ -159,6 +199,9 @@ int RunAdmin(const Args& args) {
   if (which == "create-user") return CreateUser(Args(args.begin() + 1, args.end()));
   if (which == "audit" && args.size() >= 2 && args[1] == "verify") {
     return VerifyAudit(Args(args.begin() + 2, args.end()));
+  }
+  if (which == "audit" && args.size() >= 2 && args[1] == "head") {
+    return AuditHead(Args(args.begin() + 2, args.end()));
   }
   std::fprintf(stderr, "kafenio admin: %s\n%s",
                which.empty() ? "which command?" : ("unknown command " + which).c_str(), kUsage);

@@ -322,6 +322,7 @@ int RunServe(const Args& args) {
   server::BlockingWork console_work(1, 64);
   try {
     console.LoadSanctions();
+    staff_store.RememberAuditHead();  // the audit log's anchor, logged (docs/admin.md)
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kafenio serve: cannot read the sanctions: %s\n", e.what());
     return 1;

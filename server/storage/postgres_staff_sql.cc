@@ -11,7 +11,8 @@ using pg::Params;
 using pg::Result;
 
 constexpr const char* kStaffColumns =
-    "SELECT id, name, password_hash, role, tournament_scope, totp_secret, created_ms FROM staff";
+    "SELECT id, name, password_hash, role, tournament_scope, totp_secret, created_ms,"
+    " disabled_ms FROM staff";
 constexpr const char* kAuditColumns =
     "SELECT id, at_ms, actor, action, target, reason, outcome, prev_hash, hash FROM audit_log";
 constexpr const char* kSanctionColumns =
@@ -26,8 +27,9 @@ void ExpectChanged(const Result& result, const char* what) {
 }
 
 StaffAccount ReadStaff(const Result& row, int r) {
-  return StaffAccount{row.Int(r, 0),  row.Text(r, 1),         row.Text(r, 2), row.Text(r, 3),
-                      row.Text(r, 4), row.OptionalText(r, 5), row.Int(r, 6)};
+  return StaffAccount{row.Int(r, 0),  row.Text(r, 1),       row.Text(r, 2),
+                      row.Text(r, 3), row.Text(r, 4),       row.OptionalText(r, 5),
+                      row.Int(r, 6),  row.OptionalInt(r, 7)};
 }
 
 AuditEntry ReadAudit(const Result& row, int r) {
@@ -104,6 +106,12 @@ void PostgresStaffSql::SetStaffPassword(std::int64_t id, std::string_view passwo
                 "set staff password");
 }
 
+void PostgresStaffSql::SetStaffDisabled(std::int64_t id, std::optional<std::int64_t> disabled_ms) {
+  ExpectChanged(
+      db_.Run("UPDATE staff SET disabled_ms = $1 WHERE id = $2", Params().Add(disabled_ms).Add(id)),
+      "disable staff");
+}
+
 void PostgresStaffSql::PutStaffSession(const StaffSession& session) {
   db_.Run("INSERT INTO staff_sessions (token_hash, staff_id, expires_ms) VALUES ($1, $2, $3)",
           Params().Add(session.token_hash).Add(session.staff_id).Add(session.expires_ms));
@@ -155,7 +163,7 @@ std::int64_t PostgresStaffSql::AppendAuditEntry(const AuditEntry& entry) {
 std::vector<AuditEntry> PostgresStaffSql::AuditEntries(const AuditFilter& filter) {
   return All(db_.Run(std::string(kAuditColumns) +
                          " WHERE ($1 = '' OR actor = $1) AND ($2 = '' OR action = $2)"
-                         " AND ($3 = '' OR target = $3) AND ($4 = 0 OR id < $4)"
+                         " AND ($3 = '' OR strpos(target, $3) > 0) AND ($4 = 0 OR id < $4)"
                          " ORDER BY id DESC LIMIT $5",
                      Params()
                          .Add(filter.actor)

@@ -16,6 +16,7 @@ class PostgresStaffSql final : public StaffSql {
   void SetStaffRole(std::int64_t id, std::string_view role, std::string_view scope) override;
   void SetStaffTotp(std::int64_t id, const std::optional<std::string>& secret) override;
   void SetStaffPassword(std::int64_t id, std::string_view password_hash) override;
+  void SetStaffDisabled(std::int64_t id, std::optional<std::int64_t> disabled_ms) override;
   void PutStaffSession(const StaffSession& session) override;
   std::optional<StaffSession> StaffSessionByHash(std::string_view token_hash,
                                                  std::int64_t now_ms) override;

@@ -11,7 +11,8 @@ namespace kafenio::storage {
 namespace {
 
 constexpr const char* kStaffColumns =
-    "SELECT id, name, password_hash, role, tournament_scope, totp_secret, created_ms FROM staff";
+    "SELECT id, name, password_hash, role, tournament_scope, totp_secret, created_ms,"
+    " disabled_ms FROM staff";
 constexpr const char* kAuditColumns =
     "SELECT id, at_ms, actor, action, target, reason, outcome, prev_hash, hash FROM audit_log";
 constexpr const char* kSanctionColumns =
@@ -32,7 +33,7 @@ void EachRow(sqlite::Statement& statement, const std::function<void(sqlite::Stat
 
 StaffAccount ReadStaff(const sqlite::Statement& row) {
   return StaffAccount{row.Int(0),  row.Text(1),         row.Text(2), row.Text(3),
-                      row.Text(4), row.OptionalText(5), row.Int(6)};
+                      row.Text(4), row.OptionalText(5), row.Int(6),  row.OptionalInt(7)};
 }
 
 AuditEntry ReadAudit(const sqlite::Statement& row) {
@@ -115,6 +116,14 @@ void SqliteStaffSql::SetStaffPassword(std::int64_t id, std::string_view password
   ExpectChanged("set staff password");
 }
 
+void SqliteStaffSql::SetStaffDisabled(std::int64_t id, std::optional<std::int64_t> disabled_ms) {
+  db_.Prepare("UPDATE staff SET disabled_ms = ? WHERE id = ?")
+      .Bind(1, disabled_ms)
+      .Bind(2, id)
+      .Run();
+  ExpectChanged("disable staff");
+}
+
 void SqliteStaffSql::PutStaffSession(const StaffSession& session) {
   db_.Prepare("INSERT INTO staff_sessions (token_hash, staff_id, expires_ms) VALUES (?, ?, ?)")
       .Bind(1, session.token_hash)
@@ -167,7 +176,7 @@ std::int64_t SqliteStaffSql::AppendAuditEntry(const AuditEntry& entry) {
 std::vector<AuditEntry> SqliteStaffSql::AuditEntries(const AuditFilter& filter) {
   auto& query = db_.Prepare(std::string(kAuditColumns) +
                             " WHERE (? = '' OR actor = ?) AND (? = '' OR action = ?)"
-                            " AND (? = '' OR target = ?) AND (? = 0 OR id < ?)"
+                            " AND (? = '' OR instr(target, ?) > 0) AND (? = 0 OR id < ?)"
                             " ORDER BY id DESC LIMIT ?");
   query.Bind(1, filter.actor).Bind(2, filter.actor).Bind(3, filter.action).Bind(4, filter.action);
   query.Bind(5, filter.target).Bind(6, filter.target).Bind(7, filter.before_id);

@@ -17,6 +17,7 @@ struct StaffAccount {
   std::string tournament_scope;            // a director's: "*" or tournament ids, comma-separated
   std::optional<std::string> totp_secret;  // base32; none: no second factor
   std::int64_t created_ms = 0;
+  std::optional<std::int64_t> disabled_ms;  // none: enabled (migration 0020)
 };
 
 struct StaffSession {
@@ -40,7 +41,7 @@ struct AuditEntry {
 struct AuditFilter {
   std::string actor;           // empty: anyone
   std::string action;          // empty: any
-  std::string target;          // empty: any
+  std::string target;          // a part of the target (exact case); empty: any
   std::int64_t before_id = 0;  // pages backwards; 0: from the newest
   int limit = 100;
 };

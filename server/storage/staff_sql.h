@@ -26,6 +26,8 @@ class StaffSql {
   virtual void SetStaffRole(std::int64_t id, std::string_view role, std::string_view scope) = 0;
   virtual void SetStaffTotp(std::int64_t id, const std::optional<std::string>& secret) = 0;
   virtual void SetStaffPassword(std::int64_t id, std::string_view password_hash) = 0;
+  // Disables the account at `disabled_ms`, or enables it again (none).
+  virtual void SetStaffDisabled(std::int64_t id, std::optional<std::int64_t> disabled_ms) = 0;
 
   // Console sessions.
   virtual void PutStaffSession(const StaffSession& session) = 0;

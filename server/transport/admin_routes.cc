@@ -63,9 +63,22 @@ struct Call {
 };
 using ApiHandler = std::function<ApiAnswer(const Call&)>;
 
+// One API route as GET /admin/api/routes lists it: tests and tools learn every route from
+// the server itself, so none is left unchecked.
+struct RouteEntry {
+  std::string method;
+  std::string path;
+  Permission permission;
+};
+
 class Api {
  public:
-  Api(HttpRoutes& routes, AdminServices services) : routes_(routes), services_(services) {}
+  Api(HttpRoutes& routes, AdminServices services)
+      : routes_(routes),
+        services_(services),
+        listed_(std::make_shared<std::vector<RouteEntry>>()) {}
+
+  std::shared_ptr<const std::vector<RouteEntry>> listed() const { return listed_; }
 
   // A read: a signed-in staff member with the permission.
   void Get(const std::string& path, Permission permission, ApiHandler handler) {
@@ -78,6 +91,7 @@ class Api {
 
  private:
   void Add(http::verb method, const std::string& path, Permission permission, ApiHandler handler) {
+    listed_->push_back({std::string(http::to_string(method)), path, permission});
     auto run = [services = services_, permission, handler = std::move(handler), method](
                    const HttpRequest& request, const PathParams& params, Respond respond) {
       const bool admitted = services.work.TrySubmit(
@@ -114,10 +128,11 @@ class Api {
         }
       }
       if (!admin::Allows(who->role, permission)) {
-        return JsonResponse(
-            request, admin::ApiError(403, "your role (" + std::string(admin::RoleName(who->role)) +
-                                              ") may not " +
-                                              std::string(admin::PermissionName(permission))));
+        // A staff action the role table refuses is on record too (who tried what).
+        const std::string call =
+            std::string(http::to_string(method)) + " " +
+            std::string(request.target().substr(0, request.target().find('?')));
+        return JsonResponse(request, services.console.RoleRefused(*who, call, permission, body));
       }
       return JsonResponse(request, handler(Call{*who, token, params, request, body}));
     } catch (const std::exception& error) {
@@ -128,6 +143,7 @@ class Api {
 
   HttpRoutes& routes_;
   AdminServices services_;
+  std::shared_ptr<std::vector<RouteEntry>> listed_;
 };
 
 std::string SessionCookie(const std::string& token, std::int64_t max_age_s, bool secure) {
@@ -272,13 +288,36 @@ HttpRoutes AdminRoutes(AdminServices services) {
   api.Get("/admin/api/audit", P::view_audit,
           [&console](const Call& c) { return console.AuditLog(c.who, QueryOf(c.request)); });
   api.Post("/admin/api/audit/verify", P::view_audit,
-           [&console](const Call& c) { return console.VerifyAudit(c.who); });
+           [&console](const Call& c) { return console.VerifyAudit(c.who, c.body); });
   api.Post("/admin/api/announcements", P::announce,
            [&console](const Call& c) { return console.Announce(c.who, c.body); });
   api.Get("/admin/api/staff", P::manage_staff,
           [&console](const Call& c) { return console.Staff(c.who); });
   api.Post("/admin/api/staff", P::manage_staff,
            [&console](const Call& c) { return console.CreateStaff(c.who, c.body); });
+  for (const char* change : {"role", "disable", "enable", "reset-totp"}) {
+    api.Post(std::string("/admin/api/staff/{id}/") + change, P::manage_staff,
+             [&console, change](const Call& c) {
+               return console.ChangeStaff(c.who, c.params.at("id"), change, c.body);
+             });
+  }
+  // Every API route with its method and permission (this one included).
+  api.Get("/admin/api/routes", P::view_dashboard, [listed = api.listed()](const Call&) {
+    return admin::Json([&](json::Writer& w) {
+      w.StartObject();
+      w.Key("routes");
+      w.StartArray();
+      for (const RouteEntry& route : *listed) {
+        w.StartObject();
+        admin::Key(w, "method", route.method);
+        admin::Key(w, "path", route.path);
+        admin::Key(w, "permission", std::string(admin::PermissionName(route.permission)));
+        w.EndObject();
+      }
+      w.EndArray();
+      w.EndObject();
+    });
+  });
 
   // The console page itself (web_root/admin), with its scripts and styles.
   const std::string web_root = hub.config().web_root;

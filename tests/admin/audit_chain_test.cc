@@ -1,5 +1,6 @@
 // The audit chain on a real SQLite database, through the storage writer: appended entries
-// verify; editing any field of any row, or deleting any row but the newest, is detected.
+// verify; editing any field of any row, or deleting any row but the newest, is detected;
+// deleting the newest is detected against an anchor.
 #include <catch2/catch.hpp>
 
 #include "server/app/admin/audit_chain.h"
@@ -81,6 +82,56 @@ TEST_CASE("an edited entry whose hash was recomputed breaks the next link", "[ad
   const auto check = VerifyChain({first, second});
   CHECK_FALSE(check.ok);
   CHECK(check.first_bad_id == 2);
+}
+
+TEST_CASE("an anchor finds the newest entries deleted, and the log written on after",
+          "[admin][audit]") {
+  kafenio::testing::TempDir dir;
+  const std::string path = dir.File("audit.db");
+  ManualClock clock(1000);
+  AuditAnchor anchor;
+  {
+    auto storage = storage::OpenSqliteStorage(storage::SqliteOptions{path});
+    StaffStore store(*storage, clock);
+    for (int i = 1; i <= 5; ++i) store.Audit({"ann", "login", "console", "", "ok"});
+    anchor = store.LastAnchor().value();  // what this process appended last
+    const auto entries = Log(*storage);
+    CHECK(anchor.id == entries.back().id);
+    CHECK(anchor.hash == entries.back().hash);
+    CHECK(ParseAnchor(AnchorText(anchor))->hash == anchor.hash);
+    auto check = VerifyChain(entries);
+    CheckAnchor(entries, anchor, check);
+    CHECK(check.ok);
+    storage->Close();
+  }
+  {
+    storage::sqlite::Connection db(path, storage::sqlite::OpenMode::read_write_create);
+    db.RunScript("DELETE FROM audit_log WHERE id >= 4");
+  }
+  auto storage = storage::OpenSqliteStorage(storage::SqliteOptions{path});
+  auto entries = Log(*storage);
+  auto check = VerifyChain(entries);
+  CHECK(check.ok);  // what is left still links: only the anchor can tell
+  CheckAnchor(entries, anchor, check);
+  CHECK_FALSE(check.ok);
+  CHECK(check.first_bad_id == 5);
+  CHECK(check.problem.find("newest entries were deleted") != std::string::npos);
+  // Written on: SQLite hands ids 4 and 5 out again, with other hashes.
+  StaffStore store(*storage, clock);
+  clock.Advance(10);
+  for (int i = 0; i < 2; ++i) store.Audit({"mallory", "login", "console", "", "ok"});
+  entries = Log(*storage);
+  check = VerifyChain(entries);
+  CheckAnchor(entries, anchor, check);
+  CHECK_FALSE(check.ok);
+  CHECK(check.problem.find("another hash") != std::string::npos);
+  // An older anchor still holds.
+  check = VerifyChain(entries);
+  CheckAnchor(entries, AuditAnchor{entries[2].id, entries[2].hash}, check);
+  CHECK(check.ok);
+  CHECK_FALSE(ParseAnchor("5:abc").has_value());
+  CHECK_FALSE(ParseAnchor("x:" + std::string(64, 'a')).has_value());
+  CHECK_FALSE(ParseAnchor(std::string(64, 'a')).has_value());
 }
 
 }  // namespace

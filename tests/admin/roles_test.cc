@@ -14,7 +14,9 @@ TEST_CASE("the role table", "[admin][roles]") {
   CHECK_FALSE(Allows(Role::director, P::void_matches));
   CHECK(Allows(Role::admin, P::announce));
   CHECK_FALSE(Allows(Role::moderator, P::announce));
-  CHECK_FALSE(Allows(Role::admin, P::manage_staff));
+  CHECK(Allows(Role::admin, P::manage_staff));
+  CHECK_FALSE(Allows(Role::moderator, P::manage_staff));
+  CHECK_FALSE(Allows(Role::director, P::manage_staff));
   CHECK(Allows(Role::admin, P::reveal_hands));
   CHECK(Allows(Role::moderator, P::moderate_players));
   CHECK(Allows(Role::moderator, P::manage_tables));
@@ -27,6 +29,18 @@ TEST_CASE("the role table", "[admin][roles]") {
     CHECK(RoleName(*ParseRole(name)) == name);
   }
   CHECK_FALSE(ParseRole("root").has_value());
+}
+
+TEST_CASE("admins manage staff below owner; owners everyone", "[admin][roles]") {
+  CHECK(StaffChangeRefusal(Role::owner, Role::owner, Role::admin).empty());
+  CHECK(StaffChangeRefusal(Role::owner, std::nullopt, Role::owner).empty());
+  CHECK(StaffChangeRefusal(Role::admin, Role::moderator, Role::director).empty());
+  CHECK(StaffChangeRefusal(Role::admin, Role::admin, Role::admin).empty());
+  CHECK_FALSE(StaffChangeRefusal(Role::admin, Role::moderator, Role::owner).empty());
+  CHECK_FALSE(StaffChangeRefusal(Role::admin, std::nullopt, Role::owner).empty());
+  CHECK_FALSE(StaffChangeRefusal(Role::admin, Role::owner, Role::owner).empty());
+  CHECK_FALSE(StaffChangeRefusal(Role::admin, Role::owner, Role::moderator).empty());
+  CHECK_FALSE(StaffChangeRefusal(Role::moderator, Role::director, Role::director).empty());
 }
 
 TEST_CASE("a director reaches only the tournaments in scope", "[admin][roles]") {

@@ -1,8 +1,13 @@
 """The admin console's HTTP API against the real server (docs/admin.md):
 
 - the public port answers 404 for every admin path and /metrics;
-- every endpoint, for every role: allowed, or refused with nothing changed; requests
-  without a session, or writes without the CSRF token, are refused with nothing changed;
+- the endpoint list below is the server's own (GET /admin/api/routes): a route added
+  without a line here fails the test;
+- every endpoint, for every role: allowed, or refused (403, audited as "refused") with
+  nothing changed on real targets (the live table, its match, a player, their sanction, a
+  report, a tournament, a staff member; the snapshot holds the players, tables, staff, the
+  report queue and the tournament); requests without a session, or writes without the
+  CSRF token, are refused with nothing changed;
 - sign-in: wrong password or TOTP code refused and audited, rate-limited; the limiter's
   buckets are forgotten once full again (the map does not grow without bound);
 - each action end to end: live tables with filters, pause (moves refused, the turn clock
@@ -14,6 +19,7 @@
 import asyncio
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -31,12 +37,13 @@ GRANTS = {  # the role table of server/app/admin/roles.cc, written out again
               "moderate_players", "view_audit", "manage_staff", "announce", "direct_tournaments",
               "void_matches"},
     "admin": {"view_dashboard", "watch_table", "reveal_hands", "manage_tables", "view_players",
-              "moderate_players", "view_audit", "announce", "direct_tournaments", "void_matches"},
+              "moderate_players", "view_audit", "manage_staff", "announce", "direct_tournaments",
+              "void_matches"},
     "moderator": {"view_dashboard", "watch_table", "manage_tables", "view_players",
                   "moderate_players"},
     "director": {"view_dashboard", "watch_table", "direct_tournaments"},
 }
-# Every endpoint: method, path ({table}, {player}, {sanction} filled in), permission, body.
+# Every endpoint: method, path ({table}, {player}, ... filled in), permission, body.
 ENDPOINTS = [
     ("GET", "/admin/api/me", "view_dashboard", None),
     ("GET", "/admin/api/dashboard", "view_dashboard", None),
@@ -53,13 +60,18 @@ ENDPOINTS = [
     ("POST", "/admin/api/players/{player}/rename", "moderate_players", {"reason": "t", "name": "zed"}),
     ("POST", "/admin/api/sanctions/{sanction}/lift", "moderate_players", {"reason": "t"}),
     ("GET", "/admin/api/reports", "moderate_players", None),
-    ("POST", "/admin/api/reports/{player}/claim", "moderate_players", {}),
-    ("POST", "/admin/api/reports/{player}/resolve", "moderate_players", {"action": "dismiss", "note": "t"}),
+    ("POST", "/admin/api/reports/{report}/claim", "moderate_players", {}),
+    ("POST", "/admin/api/reports/{report}/resolve", "moderate_players", {"action": "dismiss", "note": "t"}),
     ("GET", "/admin/api/audit", "view_audit", None),
     ("POST", "/admin/api/audit/verify", "view_audit", {}),
     ("GET", "/admin/api/staff", "manage_staff", None),
     ("POST", "/admin/api/staff", "manage_staff",
-     {"name": "newbie", "password": "a long password", "role": "moderator"}),
+     {"name": "newbie", "password": "a long password", "role": "moderator", "reason": "t"}),
+    ("POST", "/admin/api/staff/{staff}/role", "manage_staff", {"reason": "t", "role": "moderator"}),
+    ("POST", "/admin/api/staff/{staff}/disable", "manage_staff", {"reason": "t"}),
+    ("POST", "/admin/api/staff/{staff}/enable", "manage_staff", {"reason": "t"}),
+    ("POST", "/admin/api/staff/{staff}/reset-totp", "manage_staff", {"reason": "t"}),
+    ("GET", "/admin/api/routes", "view_dashboard", None),
     ("POST", "/admin/api/announcements", "announce", {"text": ""}),
     ("POST", "/admin/api/matches/{match}/void", "void_matches", {"reason": "t"}),
     ("GET", "/admin/api/tables/{table}/view", "watch_table", None),
@@ -96,10 +108,12 @@ async def login(server, name, code_for=None):
         None, lambda: Staff(server.admin, name, PASSWORDS[name], code))
 
 
-def fill(path, table, player, sanction):
-    # No match of that id: an allowed void is answered 404 and changes nothing.
-    return path.format(table=table, player=player, sanction=sanction, match=999999,
-                       tournament=999999)
+def fill(path, table, player, sanction, match=999999, tournament=999999, report=999999,
+         staff=999999):
+    # By default no match, event, report or staff member of that id: an allowed call is
+    # answered 404 and changes nothing.
+    return path.format(table=table, player=player, sanction=sanction, match=match,
+                       tournament=tournament, report=report, staff=staff)
 
 
 async def call(staff, method, path, body=None, csrf=True):
@@ -109,8 +123,9 @@ async def call(staff, method, path, body=None, csrf=True):
     return await loop.run_in_executor(None, lambda: staff.post(path, body, csrf))
 
 
-async def snapshot(owner, player_ids, table):
-    """What any refused request must leave as it was."""
+async def snapshot(owner, player_ids, table, tournament=None):
+    """What any refused request must leave as it was (the audit log aside: a refusal is
+    on record)."""
     state = []
     for player in player_ids:
         status, profile = await call(owner, "GET", f"/admin/api/players/{player}")
@@ -119,9 +134,15 @@ async def snapshot(owner, player_ids, table):
     status, tables = await call(owner, "GET", "/admin/api/tables")
     state.append(sorted(json.dumps(t, sort_keys=True) for t in tables["tables"]))
     state.append((await call(owner, "GET", "/admin/api/staff"))[1])
-    state.append(len((await call(owner, "GET", "/admin/api/audit"))[1]["entries"]))
+    state.append((await call(owner, "GET", "/admin/api/reports?state=all"))[1])
     state.append((await call(owner, "GET", "/admin/api/tournaments"))[1])
+    if tournament:
+        state.append((await call(owner, "GET", f"/admin/api/tournaments/{tournament}"))[1])
     return state
+
+
+async def audit_count(owner):
+    return len((await call(owner, "GET", "/admin/api/audit"))[1]["entries"])
 
 
 async def main():
@@ -156,6 +177,14 @@ async def main():
             assert status == 401, text
         owner = await login(server, "elena", secret)
         assert owner.me["role"] == "owner"
+        # The endpoints tested here are exactly those the server serves, with the same
+        # permissions: a new route without a line in ENDPOINTS fails here.
+        status, listed = await call(owner, "GET", "/admin/api/routes")
+        assert status == 200, listed
+        served = {(r["method"], r["path"], r["permission"]) for r in listed["routes"]}
+        tested = {(method, re.sub(r"\{\w+\}", "{id}", path.split("?")[0]), permission)
+                  for method, path, permission, _ in ENDPOINTS}
+        assert served == tested, (sorted(served - tested), sorted(tested - served))
         staff = {"elena": owner}
         for name in ("adam", "mona", "dora"):
             staff[name] = await login(server, name)
@@ -166,6 +195,17 @@ async def main():
         bob = await register(server.url, "vasilis")
         anna_id, bob_id = int(anna.account["account_id"]), int(bob.account["account_id"])
         table = await open_bot_table(anna, "pilotta", ["target=2000"], 4, 30000)
+        # Real targets for the refusals below: a report, an event, a staff member.
+        filed = await anna.request("report_player", {"account_id": bob_id, "category": "abuse",
+                                                     "text": "insults"})
+        report_id = int(filed["report_filed"]["report_id"])
+        await anna.request("create_tournament", {"settings": {
+            "name": "Κύπελλο", "game": "diloti", "seats": 2, "format": "swiss", "swiss_rounds": 3,
+            "unit": {"hands": 2}, "rated": False}})
+        (event,) = (await call(owner, "GET", "/admin/api/tournaments"))[1]["tournaments"]
+        tournament_id = int(event["summary"]["tournament_id"])
+        dora_id = [s["id"] for s in (await call(owner, "GET", "/admin/api/staff"))[1]["staff"]
+                   if s["name"] == "dora"][0]
         status, ban = await call(owner, "POST", f"/admin/api/players/{bob_id}/ban",
                                  {"reason": "to lift in the test", "minutes": 0})
         assert status == 200, ban
@@ -213,23 +253,27 @@ async def main():
                            "TABLE_PAUSED")
 
         # While the table is paused nothing moves: the requests below must change nothing.
+        live_match = int((await tables())[table]["match_id"])
+        real = dict(match=live_match, tournament=tournament_id, report=report_id, staff=dora_id)
         # --- Unauthenticated and CSRF-less requests: refused, nothing changed.
-        before = await snapshot(owner, [anna_id, bob_id], table)
+        before = await snapshot(owner, [anna_id, bob_id], table, tournament_id)
         for method, path, _, body in ENDPOINTS:
-            status, _, _ = http(method, server.admin + fill(path, table, anna_id, sanction), body)
+            status, _, _ = http(method, server.admin + fill(path, table, anna_id, sanction, **real),
+                                body)
             assert status == 401, (method, path, status)
             if method == "POST":
-                status, _ = await call(owner, method, fill(path, table, anna_id, sanction), body,
-                                       csrf=False)
+                status, _ = await call(owner, method, fill(path, table, anna_id, sanction, **real),
+                                       body, csrf=False)
                 assert status == 403, (path, status)
         forged = Staff.__new__(Staff)
         forged.__dict__.update(owner.__dict__, csrf="0" * 64)
         status, _ = await call(forged, "POST", f"/admin/api/players/{anna_id}/ban",
                                {"reason": "x", "minutes": 1})
         assert status == 403
-        assert await snapshot(owner, [anna_id, bob_id], table) == before
+        assert await snapshot(owner, [anna_id, bob_id], table, tournament_id) == before
 
-        # --- Every endpoint for every role: refused with nothing changed, or allowed.
+        # --- Every endpoint for every role: refused with nothing changed (on the real
+        # targets, and on record as refused), or allowed.
         for name, member in staff.items():
             role = ROLES[name]
             for method, path, permission, body in ENDPOINTS:
@@ -240,11 +284,21 @@ async def main():
                     status, answer = await call(member, method, fill(path, "nosuchtable", 999999, 999999),
                                                 {} if path.endswith("/staff") and method == "POST" else body)
                     assert status in (200, 400, 404), (role, path, status, answer)
-                    before = await snapshot(owner, [anna_id, bob_id], table)
+                    before = await snapshot(owner, [anna_id, bob_id], table, tournament_id)
                 else:
-                    status, answer = await call(member, method, fill(path, table, anna_id, sanction), body)
+                    entries = await audit_count(owner)
+                    target = fill(path, table, anna_id, sanction, **real)
+                    status, answer = await call(member, method, target, body)
                     assert status == 403, (role, path, status, answer)
-                    assert await snapshot(owner, [anna_id, bob_id], table) == before, (role, path)
+                    assert await snapshot(owner, [anna_id, bob_id], table, tournament_id) == before, \
+                        (role, path)
+                    assert await audit_count(owner) == entries + 1, (role, path)
+                    status, newest = await call(owner, "GET", f"/admin/api/audit?actor={name}")
+                    entry = newest["entries"][0]
+                    assert entry["action"] == permission, (entry, permission)
+                    assert entry["target"] == f"{method} {target.split('?')[0]}", entry
+                    assert entry["outcome"] == f"refused: your role ({role}) may not {permission}", entry
+                    assert entry["reason"] == (body or {}).get("reason", ""), entry
 
         await server.advance(120000)  # four turn clocks: nothing runs out while paused
         status, _ = await call(staff["mona"], "POST", f"/admin/api/tables/{table}/resume",
@@ -262,9 +316,23 @@ async def main():
         status, answer = await call(staff["mona"], "POST", f"/admin/api/tables/{kept}/kick",
                                     {"reason": "abusive", "player": anna_id})
         assert status == 404, answer  # Anna holds no seat there
+        # Where the match stands when he is kicked (the bots wait for his turn).
+        status, watched = await call(staff["mona"], "GET", f"/admin/api/tables/{kept}/view")
+        seq_at_kick = int(watched["view"]["match_event"]["seq"])
         status, answer = await call(staff["mona"], "POST", f"/admin/api/tables/{kept}/kick",
                                     {"reason": "abusive", "player": kostas_id})
         assert status == 200, answer
+        # A bot holds his seat, and plays on: the match moves past where it stood.
+        info = await tables()
+        if kept in info:  # (unless the bots have finished the match already)
+            (seat,) = [s for s in info[kept]["seats"] if s.get("name") == "kostas"]
+            assert seat.get("bot_holding") is True, seat
+        for _ in range(600):
+            status, watched = await call(staff["mona"], "GET", f"/admin/api/tables/{kept}/view")
+            if watched["view"] is None or int(watched["view"]["match_event"]["seq"]) > seq_at_kick:
+                break
+            await asyncio.sleep(0.02)
+        assert watched["view"] is None or int(watched["view"]["match_event"]["seq"]) > seq_at_kick, watched
         gone = await kostas.next_event("table_closed")
         assert "abusive" in gone["table_closed"]["reason"], gone
         await expect_error(kostas.request("join_table", {"table_id": kept}), "KICKED")

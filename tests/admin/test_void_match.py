@@ -24,6 +24,13 @@ from test_results import close, glicko2
 
 BINARY = sys.argv[1]
 NEW = (1500, 350, 0.06)
+# The ladder written out (rating, RD, rated matches), worked out with the Glicko-2 of
+# test_results.py pinned to Glickman's example (test_glicko2_example.py checks both): after
+# the four games, and after the first is voided (the three others from scratch).
+EXPECTED_BEFORE_VOID = {"anna": (1551.87, 229.35, 3), "petros": (1369.41, 224.43, 3),
+                        "μαρία": (1513.40, 262.41, 2)}
+EXPECTED_AFTER_VOID = {"anna": (1513.40, 262.41, 2), "petros": (1410.67, 264.89, 2),
+                       "μαρία": (1502.55, 256.35, 2)}
 
 
 async def register(url, name):
@@ -97,6 +104,14 @@ async def check_ladder(clients, ids, games):
         assert close(entry["rating"], want[entry["name"]][0]), (entry, want)
 
 
+async def check_numbers(clients, ids, expected):
+    """The ratings against the numbers written above (to the hundredth)."""
+    for name, (rating, rd, matches) in expected.items():
+        got = await profile_rating(clients[name], ids[name])
+        assert abs(got["rating"] - rating) < 0.006 and abs(got["rd"] - rd) < 0.006, (name, got)
+        assert got["matches"] == matches, (name, got)
+
+
 async def call(staff, method, path, body=None):
     loop = asyncio.get_running_loop()
     if method == "GET":
@@ -124,6 +139,7 @@ async def main():
         for winner, loser in games:
             match_ids.append(await decided_match(clients[winner], clients[loser], rng))
         await check_ladder(clients, ids, games)  # the server rates as computed here
+        await check_numbers(clients, ids, EXPECTED_BEFORE_VOID)
 
         # --- Refusals change nothing.
         voided = match_ids[0]
@@ -142,6 +158,7 @@ async def main():
         assert answer["matches_rerated"] == 3, answer  # every later match met an affected player
         remaining = games[1:]
         await check_ladder(clients, ids, remaining)
+        await check_numbers(clients, ids, EXPECTED_AFTER_VOID)
         want, _ = expected_ladder(remaining)
         by_id = {r["account_id"]: r for r in answer["ratings"]}
         for name in clients:

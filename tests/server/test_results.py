@@ -24,13 +24,23 @@ from kafenio_client import Client, ServerError, ServerProcess, play_seat, run
 def glicko2(player, opponent, score, tau=0.5, epsilon=0.000001):
     """One Glicko-2 rating period with one game (Glickman, "Example of the Glicko-2
     system"): player and opponent are (rating, rd, volatility) on the Glicko scale."""
+    return glicko2_period(player, [(opponent, score)], tau, epsilon)
+
+
+def glicko2_period(player, games, tau=0.5, epsilon=0.000001):
+    """One Glicko-2 rating period (Glickman's steps 2 to 8) with `games`, a list of
+    (opponent, score); pinned to the paper's worked example by test_glicko2_example.py."""
     scale = 173.7178
     mu, phi, sigma = (player[0] - 1500) / scale, player[1] / scale, player[2]
-    mu_j, phi_j = (opponent[0] - 1500) / scale, opponent[1] / scale
-    g = 1 / math.sqrt(1 + 3 * phi_j ** 2 / math.pi ** 2)
-    expected = 1 / (1 + math.exp(-g * (mu - mu_j)))
-    v = 1 / (g ** 2 * expected * (1 - expected))
-    delta = v * g * (score - expected)
+    v_sum, delta_sum = 0.0, 0.0
+    for opponent, score in games:
+        mu_j, phi_j = (opponent[0] - 1500) / scale, opponent[1] / scale
+        g_j = 1 / math.sqrt(1 + 3 * phi_j ** 2 / math.pi ** 2)
+        expected = 1 / (1 + math.exp(-g_j * (mu - mu_j)))
+        v_sum += g_j ** 2 * expected * (1 - expected)
+        delta_sum += g_j * (score - expected)
+    v = 1 / v_sum
+    delta = v * delta_sum
     a = math.log(sigma ** 2)
 
     def f(x):
@@ -58,7 +68,7 @@ def glicko2(player, opponent, score, tau=0.5, epsilon=0.000001):
     new_sigma = math.exp(big_a / 2)
     phi_star = math.sqrt(phi ** 2 + new_sigma ** 2)
     new_phi = 1 / math.sqrt(1 / phi_star ** 2 + 1 / v)
-    new_mu = mu + new_phi ** 2 * g * (score - expected)
+    new_mu = mu + new_phi ** 2 * delta_sum
     return (new_mu * scale + 1500, new_phi * scale, new_sigma)
 
 

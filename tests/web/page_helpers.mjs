@@ -80,10 +80,11 @@ export function startServer(binary, webDir, settings = []) {
 }
 
 // A server on `db` for the console's tests: its public and admin addresses, from the
-// lines it prints once both ports are bound.
-export function startConsoleServer(binary, webDir, db) {
+// lines it prints once both ports are bound. `settings`: more `--set KEY=VALUE`.
+export function startConsoleServer(binary, webDir, db, settings = []) {
   const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--admin-listen', '127.0.0.1:0',
-    '--web', webDir, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+    '--web', webDir, '--db', db, ...settings.flatMap((s) => ['--set', s])],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const found = [];
     const lines = createInterface({ input: server.stdout });

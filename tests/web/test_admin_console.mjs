@@ -5,7 +5,12 @@
 // match, watches it and reveals the hands, finds the
 // player and bans them (their connection is closed), sends an announcement that a player
 // in the web client sees, filters the live tables by rating, access, match and a Greek
-// player's name, and sees the actions in the audit log, whose chain verifies. The public port answers 404 for the console.
+// player's name; watches a live rated match (unpaused) and kicks one of its players: a bot
+// takes the seat and the match goes on to its end; finds that player's rating and session,
+// signs them out everywhere and renames them; creates a staff member with a second factor,
+// changes the role, disables and enables the account and gives it a new second factor;
+// and sees the actions in the audit log (filtered by target), whose chain verifies, and
+// then, its newest entries deleted, does not. The public port answers 404 for the console.
 //
 // usage: node test_admin_console.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { execFileSync } from 'node:child_process';
@@ -39,7 +44,8 @@ const created = execFileSync(binary, ['admin', 'create-user', 'elena', '--role',
   '--totp', '--db', db], { input: `${PASSWORD}\n` }).toString();
 const secret = created.match(/TOTP secret: (\S+)/)[1];
 
-const { server, publicUrl, adminUrl } = await startConsoleServer(binary, webDir, db);
+// Bots wait a little before each move, so a watched match is seen moving.
+const { server, publicUrl, adminUrl } = await startConsoleServer(binary, webDir, db, ['bot_delay_ms=60']);
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -82,9 +88,10 @@ try {
   await page.goto(`${adminUrl}/admin/`);
   await page.locator('#language').click();
   await page.getByRole('heading', { name: 'Κονσόλα Kafenio' }).waitFor();
-  await page.getByLabel('Όνομα').fill('elena');
-  await page.getByLabel('Κωδικός', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Κωδικός εφαρμογής (TOTP)').fill(totp(secret, Date.now() / 1000));
+  const loginForm = page.locator('#login');  // the staff form has a name and password too
+  await loginForm.getByLabel('Όνομα').fill('elena');
+  await loginForm.getByLabel('Κωδικός', { exact: true }).fill(PASSWORD);
+  await loginForm.getByLabel('Κωδικός εφαρμογής (TOTP)').fill(totp(secret, Date.now() / 1000));
   await page.locator('#login button[type=submit]').click();
   await page.locator('#who', { hasText: 'elena (owner)' }).waitFor();
 
@@ -239,6 +246,131 @@ try {
   await page.locator(`#tables tr[data-table="${greekTable}"]`).waitFor();
   assert(await page.locator(`#tables tr[data-table="${tableId}"]`).count() === 1, 'anna\'s table');
 
+  // A rated match of two registered players, live and not paused: Ράνια leaves (a bot holds
+  // her seat), Κώστας stays.
+  const liveTable = await player.evaluate(async (url) => {
+    const connect = async (name) => {
+      const ws = new WebSocket(url);
+      await new Promise((resolve) => { ws.onopen = resolve; });
+      let next = 1;
+      const waiting = new Map();
+      const seen = [];
+      ws.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.error && !message.request_id) seen.push(message.error.code);
+        if (message.table_closed) seen.push('table_closed');
+        if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
+      };
+      ws.onclose = () => seen.push('closed');
+      const request = (body, value) => new Promise((resolve) => {
+        const id = `r${next++}`;
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify({ request_id: id, [body]: value }));
+      });
+      await request('register', { name, password: 'tavli and ouzo' });
+      return { request, seen };
+    };
+    const kostas = await connect('Κώστας');
+    const rania = await connect('Ράνια');
+    window.kostas = kostas;
+    const table = (await kostas.request('create_table', {
+      game: 'diloti', preset: 'online', seats: 2, options: ['target=11'], rated: true,
+    })).table_created.table_id;
+    await rania.request('join_table', { table_id: table });
+    await kostas.request('sit', { table_id: table, seat: 0 });
+    await rania.request('sit', { table_id: table, seat: 1 });
+    await kostas.request('set_ready', { table_id: table, ready: true });
+    await rania.request('set_ready', { table_id: table, ready: true });
+    await rania.request('leave_table', { table_id: table });
+    return table;
+  }, `${publicUrl.replace('http', 'ws')}/ws`);
+  await refreshTables();
+  const liveRow = page.locator(`#tables tr[data-table="${liveTable}"]`);
+  await liveRow.getByText('Ράνια (παίζει bot)').waitFor();
+  // Watched: the live view's move number.
+  await liveRow.getByRole('button', { name: 'Παρακολούθηση' }).click();
+  const seqShown = () => page.evaluate(() => {
+    const item = [...document.querySelectorAll('#watch-view div')]
+      .find((div) => div.querySelector('dt').textContent === 'seq');
+    return item ? Number(item.querySelector('dd').textContent) : null;
+  });
+  // (The console's CSP forbids eval, which waitForFunction needs: polled with evaluate.)
+  const until = async (check, what, timeout = 30000) => {
+    for (const end = Date.now() + timeout; !(await check());) {
+      assert(Date.now() < end, `timed out waiting for ${what}`);
+      await page.waitForTimeout(100);
+    }
+  };
+  await until(async () => (await seqShown()) !== null, 'the watched view');
+  const seqBefore = await seqShown();
+  // Κώστας kicked, with the reason: a bot takes his seat and plays on.
+  await page.locator('#table-reason').fill('υβριστική συμπεριφορά');
+  page.once('dialog', (dialog) => dialog.accept());
+  await liveRow.getByRole('button', { name: 'Απομάκρυνση: Κώστας' }).click();
+  await liveRow.getByText('Κώστας (παίζει bot)').waitFor();
+  assert(await liveRow.getByRole('button', { name: /Απομάκρυνση/ }).count() === 0, 'no one left to kick');
+  await player.waitForFunction(() => window.kostas.seen.includes('table_closed'));
+  // The watched view moves on: the bot played after the kick.
+  await until(async () => (await seqShown()) > seqBefore, 'a move after the kick');
+  const seqAfter = await seqShown();
+  assert(seqAfter > seqBefore, `moves after the kick: seq ${seqBefore} -> ${seqAfter}`);
+  // Played to its end by the bots; both players abandoned, so it is rated as played.
+  await page.locator('#player-search input[name=q]').fill('Κώστας');
+  await page.locator('#player-search button').click();
+  const kostasButton = page.locator('#players button', { hasText: 'Κώστας' }).first();
+  for (let tries = 0; ; tries += 1) {
+    await kostasButton.click();
+    await page.locator('#sanction-player', { hasText: 'Κώστας' }).waitFor();
+    if (await page.locator('#ratings tr[data-mode="diloti-1v1"]').count() === 1) break;
+    assert(tries < 120, 'the kicked match was never rated');
+    await page.waitForTimeout(500);
+  }
+  const ratingRow = await page.locator('#ratings tr[data-mode="diloti-1v1"]').textContent();
+  assert(/diloti-1v1\d{4}\.\d\d{2,3}\.\d1$/.test(ratingRow), `the rating row: ${ratingRow}`);
+  // His session: from this machine, with this browser.
+  const sessionRow = page.locator('#sessions tbody tr');
+  assert(await sessionRow.count() === 1, `one session, got ${await sessionRow.count()}`);
+  const session = await sessionRow.textContent();
+  assert(session.includes('127.0.0.1') && session.includes('Chrome'), `the session: ${session}`);
+  // Signed out everywhere: no session left.
+  await page.locator('#sanction input[name=reason]').fill('κοινός λογαριασμός');
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('button', { name: 'Αποσύνδεση παντού' }).click();
+  await page.locator('#sessions tbody tr').first().waitFor({ state: 'detached' });
+  await player.waitForFunction(() => window.kostas.seen.includes('SIGNED_OUT'));
+  // Renamed.
+  await page.locator('#sanction input[name=name]').fill('Κωστάκης');
+  await page.locator('#rename-player').click();
+  await page.locator('#sanction-player', { hasText: 'Κωστάκης' }).waitFor();
+
+  // Staff: a moderator with a second factor (its secret shown once), made a director of
+  // every event, disabled and enabled again, and given a new second factor.
+  const staffForm = page.locator('#staff-form');
+  await staffForm.locator('input[name=reason]').fill('βραδινή βάρδια');
+  await staffForm.locator('input[name=name]').fill('μόνα');
+  await staffForm.locator('input[name=password]').fill('moderator passphrase');
+  await staffForm.locator('select[name=role]').selectOption('moderator');
+  await staffForm.locator('input[name=totp]').check();
+  await page.getByRole('button', { name: 'Δημιουργία' }).click();
+  await page.locator('#staff-secret', { hasText: 'otpauth://totp/' }).waitFor();
+  const firstSecret = await page.locator('#staff-secret').textContent();
+  const staffRow = page.locator('#staff tr[data-staff="μόνα"]');
+  await staffRow.getByText('συντονιστής').waitFor();
+  await staffForm.locator('select[name=role]').selectOption('director');
+  await staffForm.locator('input[name=scope]').fill('*');
+  await staffRow.getByRole('button', { name: 'Ορισμός ρόλου' }).click();
+  await staffRow.getByText('διευθυντής τουρνουά').waitFor();
+  page.once('dialog', (dialog) => dialog.accept());
+  await staffRow.getByRole('button', { name: 'Απενεργοποίηση' }).click();
+  await staffRow.getByText('απενεργοποιημένος').waitFor();
+  await staffRow.getByRole('button', { name: 'Ενεργοποίηση' }).click();
+  await staffRow.getByText(/^ενεργός/).waitFor();
+  await staffRow.getByRole('button', { name: 'Νέος δεύτερος παράγοντας' }).click();
+  await until(async () => {
+    const text = await page.locator('#staff-secret').textContent();
+    return text.includes('otpauth://') && text !== firstSecret;
+  }, 'a new secret');
+
   // The actions in the audit log, and the chain intact.
   await page.locator('#audit-filter button[type=submit]').click();
   const audit = page.locator('#audit tbody');
@@ -247,9 +379,27 @@ try {
   await audit.locator('tr', { hasText: 'match.void' }).filter({ hasText: 'ok: live' }).waitFor();
   await audit.locator('tr', { hasText: 'player.ban' }).filter({ hasText: 'εξαπάτηση' }).waitFor();
   await audit.locator('tr', { hasText: 'report.resolve' }).filter({ hasText: 'ok: mute' }).waitFor();
+  for (const [action, words] of [['table.kick', 'υβριστική συμπεριφορά'],
+    ['player.revoke_sessions', 'κοινός λογαριασμός'], ['staff.create', 'βραδινή βάρδια'],
+    ['staff.role', 'βραδινή βάρδια'], ['staff.disable', 'ok: sessions ended'], ['staff.enable', 'βραδινή βάρδια'],
+    ['staff.reset-totp', 'ok: new secret issued']]) {
+    await audit.locator('tr', { hasText: action }).filter({ hasText: words }).first().waitFor();
+  }
+  // Filtered by target: only the entries about the renamed player.
+  await page.locator('#audit-filter input[name=target]').fill('Κωστάκης');
+  await page.locator('#audit-filter button[type=submit]').click();
+  await audit.locator('tr', { hasText: 'player.rename' }).waitFor();
+  await audit.locator('tr', { hasText: 'table.pause' }).waitFor({ state: 'detached' });
+  assert(await audit.locator('tr').count() === 1, `one entry on Κωστάκης, got ${await audit.locator('tr').count()}`);
   await page.locator('#verify').click();
   await page.getByText(/Το αρχείο ελέγχου είναι ακέραιο/).waitFor();
   await page.screenshot({ path: `${artifacts}/admin-console.png`, fullPage: true });
+  // The newest three entries deleted behind the server's back: the verify button, with the
+  // anchor the page kept (and the server's own), reports the log cut short.
+  execFileSync('python3', ['-c', 'import sqlite3, sys\nwith sqlite3.connect(sys.argv[1]) as db:\n'
+    + '    db.execute("DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY id DESC LIMIT 3)")', db]);
+  await page.locator('#verify').click();
+  await page.locator('#verify-result.broken', { hasText: 'newest entries were deleted' }).waitFor();
   console.log('ok');
 } finally {
   await browser.close();

@@ -29,8 +29,9 @@ const wsUrl = `${publicUrl.replace('http', 'ws')}/ws`;
 async function consoleFor(browser, name) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-GB' });
   await page.goto(`${adminUrl}/admin/`);
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Password', { exact: true }).fill(`${name}'s long passphrase`);
+  const login = page.locator('#login');  // the staff form has a name and password too
+  await login.getByLabel('Name', { exact: true }).fill(name);
+  await login.getByLabel('Password', { exact: true }).fill(`${name}'s long passphrase`);
   await page.locator('#login button[type=submit]').click();
   await page.locator('#who', { hasText: `${name} (` }).waitFor();
   return page;

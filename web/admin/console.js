@@ -1,10 +1,13 @@
 // The admin console page: signs in, then shows the dashboard, live tables (watch, reveal
-// the hands, pause, resume, close), players (search, ban, mute, lift, void one of their matches),
-// players' reports (reports.js), tournaments (tournaments.js) and the audit log
-// (filters, verify). Talks to
+// the hands, pause, resume, close, kick a seated player), players (search, ban, mute, lift,
+// rename, sign out everywhere, their ratings and sessions, void one of their matches),
+// players' reports (reports.js), tournaments (tournaments.js), staff (staff.js) and the
+// audit log (filters, verify against the last anchor shown). Talks to
 // the JSON API of docs/admin.md on the admin listener; every write sends the CSRF token.
+import { button, cell } from './dom.js';
 import { t, toggleLanguage, translatePage } from './i18n.js';
 import { reportQueue } from './reports.js';
+import { staffDesk } from './staff.js';
 import { tournamentDesk } from './tournaments.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -29,21 +32,6 @@ async function api(method, path, body) {
   if (response.status === 401 && path !== 'login') signedOut();
   if (!response.ok) throw new Error(answer.error || `HTTP ${response.status}`);
   return answer;
-}
-
-function cell(row, text) {
-  const td = document.createElement('td');
-  td.textContent = text;
-  row.appendChild(td);
-  return td;
-}
-
-function button(label, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = label;
-  b.addEventListener('click', onClick);
-  return b;
 }
 
 async function act(action) {
@@ -112,7 +100,25 @@ async function loadTables() {
     row.dataset.table = table.table_id;
     cell(row, table.table_id);
     cell(row, `${table.game} ${table.rules || ''}${table.rated ? ' ★' : ''}${table.private ? ' 🔒' : ''}`);
-    cell(row, (table.seats || []).map((s) => s.name || '—').join(', '));
+    // A seat a bot holds for its player (left, or kicked) is marked so.
+    const seats = cell(row, (table.seats || [])
+      .map((s) => (s.name || '—') + (s.bot_holding ? ` (${t('botHolding')})` : '')).join(', '));
+    if (permissions.includes('manage_tables')) {
+      // A seated player removed: a bot holds the seat to the match's end (docs/admin.md).
+      for (const seat of table.seats || []) {
+        if (seat.kind !== 'SEAT_HUMAN' || !seat.account_id || seat.bot_holding) continue;
+        const kick = button(t('kick', { name: seat.name }), () => act(async () => {
+          const reason = $('#table-reason').value.trim();
+          if (!reason) throw new Error(t('reasonNeeded'));
+          if (!window.confirm(t('confirmKick', { name: seat.name }))) return;
+          await api('POST', `tables/${table.table_id}/kick`, { reason, player: Number(seat.account_id) });
+          await loadTables();
+        }));
+        kick.className = 'kick';
+        kick.dataset.seat = seat.seat ?? 0;
+        seats.append(' ', kick);
+      }
+    }
     cell(row, table.paused ? t('paused') : (table.match_in_progress ? t('playing') : t('waiting')));
     const actions = cell(row, '');
     if (permissions.includes('watch_table')) {
@@ -226,7 +232,60 @@ async function loadPlayer(id) {
     }
     list.appendChild(item);
   }
+  showDetails(player);
   showHistory(player, id);
+}
+
+// The player's ratings (one row a mode) and sessions (when made and last seen, from which
+// address, with which program).
+function showDetails(player) {
+  $('#player-details').hidden = false;
+  const ratings = $('#ratings tbody');
+  ratings.replaceChildren();
+  for (const r of player.ratings) {
+    const row = document.createElement('tr');
+    row.dataset.mode = r.mode;
+    cell(row, r.mode);
+    cell(row, Number(r.rating).toFixed(1));
+    cell(row, Number(r.rd).toFixed(1));
+    cell(row, r.matches);
+    ratings.appendChild(row);
+  }
+  const when = (ms) => (Number(ms) ? new Date(Number(ms)).toLocaleString() : '—');
+  const sessions = $('#sessions tbody');
+  sessions.replaceChildren();
+  for (const s of player.session_list) {
+    const row = document.createElement('tr');
+    row.dataset.session = s.id;
+    cell(row, when(s.created_ms));
+    cell(row, when(s.last_seen_ms));
+    cell(row, s.address || '—');
+    cell(row, s.device || '—');
+    sessions.appendChild(row);
+  }
+}
+
+async function revokeSessions() {
+  await act(async () => {
+    const reason = $('#sanction').elements.reason.value.trim();
+    if (!reason) throw new Error(t('reasonNeeded'));
+    if (!window.confirm(t('confirmRevoke', { name: chosenPlayer.name }))) return;
+    await api('POST', `players/${chosenPlayer.id}/revoke-sessions`, { reason });
+    await loadPlayer(chosenPlayer.id);
+  });
+}
+
+async function renamePlayer() {
+  await act(async () => {
+    const form = $('#sanction');
+    const reason = form.elements.reason.value.trim();
+    const name = form.elements.name.value.trim();
+    if (!reason) throw new Error(t('reasonNeeded'));
+    if (!name) throw new Error(t('nameNeeded'));
+    await api('POST', `players/${chosenPlayer.id}/rename`, { reason, name });
+    form.elements.name.value = '';
+    await loadPlayer(chosenPlayer.id);
+  });
 }
 
 // The player's last matches; staff who may void one get a Void button (with the reason
@@ -282,7 +341,7 @@ async function sanction(kind) {
 async function loadAudit() {
   const form = $('#audit-filter');
   const query = new URLSearchParams();
-  for (const name of ['actor', 'action']) {
+  for (const name of ['actor', 'action', 'target']) {
     if (form.elements[name].value.trim()) query.set(name, form.elements[name].value.trim());
   }
   const { entries } = await api('GET', `audit?${query}`);
@@ -300,13 +359,19 @@ async function loadAudit() {
   }
 }
 
+// The chain is verified against the anchor (ID:HASH) this page last saw intact, kept in the
+// browser: the log cut short since then is reported broken, as the server's own anchor does.
+const ANCHOR_KEY = 'kafenio-console-audit-anchor';
+
 async function verify() {
   await act(async () => {
-    const result = await api('POST', 'audit/verify');
+    const expect = localStorage.getItem(ANCHOR_KEY) || '';
+    const result = await api('POST', 'audit/verify', expect ? { expect } : {});
     const line = $('#verify-result');
     line.className = result.intact ? '' : 'broken';
-    line.textContent = result.intact ? t('intact', { n: result.entries })
+    line.textContent = result.intact ? t('intact', { n: result.entries, anchor: result.anchor })
       : t('broken', { id: result.first_bad_id, problem: result.problem });
+    if (result.intact && result.anchor) localStorage.setItem(ANCHOR_KEY, result.anchor);
     await loadAudit();
   });
 }
@@ -330,6 +395,12 @@ async function signedIn(me) {
   if (me.permissions.includes('moderate_players')) await reports.load();
   $('#tournaments-section').hidden = !me.permissions.includes('direct_tournaments');
   if (me.permissions.includes('direct_tournaments')) await tournaments.load();
+  $('#staff-section').hidden = !me.permissions.includes('manage_staff');
+  if (me.permissions.includes('manage_staff')) await staff.load();
+  // Rename and sign out everywhere are for moderate_players; the rest of the view for all.
+  for (const id of ['#revoke-sessions', '#rename-player']) {
+    $(id).hidden = !me.permissions.includes('moderate_players');
+  }
 }
 
 function signedOut() {
@@ -357,6 +428,7 @@ async function login(event) {
 
 const reports = reportQueue({ api, act });
 const tournaments = tournamentDesk({ api, act });
+const staff = staffDesk({ api, act });
 translatePage();
 $('#language').addEventListener('click', () => {
   toggleLanguage();
@@ -374,9 +446,11 @@ $('#table-filter').addEventListener('submit', (event) => {
 $('#player-search').addEventListener('submit', searchPlayers);
 $('#watch-stop').addEventListener('click', stopWatching);
 $('#reveal').addEventListener('click', () => act(reveal));
-for (const b of document.querySelectorAll('#sanction button')) {
+for (const b of document.querySelectorAll('#sanction button[data-action]')) {
   b.addEventListener('click', () => sanction(b.dataset.action));
 }
+$('#revoke-sessions').addEventListener('click', revokeSessions);
+$('#rename-player').addEventListener('click', renamePlayer);
 $('#audit-filter').addEventListener('submit', (event) => {
   event.preventDefault();
   act(loadAudit);

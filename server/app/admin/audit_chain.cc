@@ -1,5 +1,9 @@
 #include "server/app/admin/audit_chain.h"
 
+#include <algorithm>
+#include <cctype>
+
+#include "server/app/admin/api_json.h"
 #include "server/app/crypto.h"
 
 namespace kafenio::server::admin {
@@ -44,7 +48,46 @@ ChainCheck VerifyChain(const std::vector<storage::AuditEntry>& entries) {
     previous_id = entry.id;
   }
   check.head = previous;
+  check.head_id = previous_id;
   return check;
+}
+
+std::optional<AuditAnchor> ParseAnchor(std::string_view text) {
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  const auto id = Id(std::string(text.substr(0, colon)));
+  const std::string_view hash = text.substr(colon + 1);
+  if (!id || hash.size() != 64) return std::nullopt;
+  for (char c : hash) {
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return std::nullopt;
+  }
+  return AuditAnchor{*id, std::string(hash)};
+}
+
+std::string AnchorText(const AuditAnchor& anchor) {
+  return std::to_string(anchor.id) + ":" + anchor.hash;
+}
+
+void CheckAnchor(const std::vector<storage::AuditEntry>& entries, const AuditAnchor& anchor,
+                 ChainCheck& check) {
+  if (!check.ok) return;  // the first fault found is the one reported
+  const auto named = std::find_if(entries.begin(), entries.end(),
+                                  [&](const storage::AuditEntry& e) { return e.id == anchor.id; });
+  std::string problem;
+  if (named == entries.end()) {
+    problem =
+        "entry " + std::to_string(anchor.id) + " of the anchor is missing: the log ends at " +
+        (check.head_id == 0 ? std::string("no entry") : "entry " + std::to_string(check.head_id)) +
+        " (its newest entries were deleted)";
+  } else if (named->hash != anchor.hash) {
+    problem = "entry " + std::to_string(anchor.id) +
+              " is not the one anchored (another hash): the log was cut short and written again";
+  } else {
+    return;
+  }
+  check.ok = false;
+  check.first_bad_id = anchor.id;
+  check.problem = std::move(problem);
 }
 
 }  // namespace kafenio::server::admin

@@ -7,6 +7,7 @@
 #include "server/app/account_by_name.h"
 #include "server/app/admin/audit_chain.h"
 #include "server/app/crypto.h"
+#include "server/storage/session_sql.h"
 
 namespace kafenio::server::admin {
 namespace {
@@ -283,6 +284,11 @@ ApiAnswer Console::Player(const StaffMember&, const std::string& id_text) {
     sanctions = sql.SanctionsOf(*id);
     sessions = sql.PlayerSessionCount(*id, now);
   });
+  // Each session: when it was made and last used, from where and with which program
+  // (migration 0017); its id is the start of its hash, never the token.
+  std::vector<storage::SessionDetails> session_list;
+  store_.storage().ReadSessions(
+      [&](storage::SessionSql& sql) { session_list = sql.SessionsOf(*id, now); });
   const auto ratings = hub_.results().RatingsOf(*id);
   const auto history = hub_.results().MatchHistory(*id, 20, 0);
   const auto tables = hub_.tables().FindByPlayer(*id);
@@ -294,6 +300,19 @@ ApiAnswer Console::Player(const StaffMember&, const std::string& id_text) {
     w.Bool(account->guest);
     Key(w, "created_ms", account->created_unix_ms);
     Key(w, "sessions", sessions);
+    w.Key("session_list");
+    w.StartArray();
+    for (const auto& s : session_list) {
+      w.StartObject();
+      Key(w, "id", s.token_hash.substr(0, 16));  // the id the player sees (list_sessions)
+      Key(w, "created_ms", s.created_ms);
+      Key(w, "last_seen_ms", s.last_seen_ms);
+      Key(w, "expires_ms", s.expires_ms);
+      Key(w, "address", s.address);
+      Key(w, "device", s.device);
+      w.EndObject();
+    }
+    w.EndArray();
     w.Key("ratings");
     w.StartArray();
     for (const auto& r : ratings) {
@@ -470,11 +489,21 @@ ApiAnswer Console::AuditLog(const StaffMember&, const Query& query) {
   });
 }
 
-ApiAnswer Console::VerifyAudit(const StaffMember& who) {
+ApiAnswer Console::VerifyAudit(const StaffMember& who, const rapidjson::Value& body) {
+  std::optional<AuditAnchor> expected;
+  if (const std::string text = Text(body, "expect"); !text.empty()) {
+    expected = ParseAnchor(text);
+    if (!expected) return ApiError(400, "expect: an anchor ID:HASH (the hash: 64 hex digits)");
+  }
+  // Taken before the log is read: every entry it names is durable, so it must be there.
+  const auto own = store_.LastAnchor();
   std::vector<storage::AuditEntry> entries;
   store_.Read([&](storage::StaffSql& sql) { entries = sql.WholeAuditLog(); });
-  const ChainCheck check = VerifyChain(entries);
-  store_.Audit({who.name, "audit.verify", "audit log", "",
+  ChainCheck check = VerifyChain(entries);
+  if (expected) CheckAnchor(entries, *expected, check);
+  if (own) CheckAnchor(entries, *own, check);
+  store_.Audit({who.name, "audit.verify", "audit log",
+                expected ? "against " + AnchorText(*expected) : "",
                 check.ok ? "ok: intact" : "ok: broken at " + std::to_string(check.first_bad_id)});
   return Json([&](Writer& w) {
     w.StartObject();
@@ -484,8 +513,20 @@ ApiAnswer Console::VerifyAudit(const StaffMember& who) {
     Key(w, "first_bad_id", check.first_bad_id);
     Key(w, "problem", check.problem);
     Key(w, "head", check.head);
+    Key(w, "head_id", check.head_id);
+    // The anchor to keep and give back next time (the page keeps it).
+    Key(w, "anchor", check.head_id ? AnchorText({check.head_id, check.head}) : std::string());
     w.EndObject();
   });
+}
+
+ApiAnswer Console::RoleRefused(const StaffMember& who, const std::string& call,
+                               Permission permission, const rapidjson::Value& body) {
+  const std::string why = "your role (" + std::string(RoleName(who.role)) + ") may not " +
+                          std::string(PermissionName(permission));
+  store_.Audit({who.name, std::string(PermissionName(permission)), call, Reason(body).value_or(""),
+                "refused: " + why});
+  return ApiError(403, why);
 }
 
 ApiAnswer Console::Announce(const StaffMember& who, const rapidjson::Value& body) {
@@ -507,64 +548,6 @@ int Console::ShowAnnouncement(const std::string& text, std::int64_t sent_ms) {
   message->mutable_announcement()->set_text(text);
   message->mutable_announcement()->set_sent_unix_ms(sent_ms);
   return hub_.sanctions().SendToAll(message);
-}
-
-ApiAnswer Console::Staff(const StaffMember&) {
-  std::vector<storage::StaffAccount> staff;
-  store_.Read([&](storage::StaffSql& sql) { staff = sql.AllStaff(); });
-  return Json([&](Writer& w) {
-    w.StartObject();
-    w.Key("staff");
-    w.StartArray();
-    for (const auto& s : staff) {
-      w.StartObject();
-      Key(w, "id", s.id);
-      Key(w, "name", s.name);
-      Key(w, "role", s.role);
-      Key(w, "scope", s.tournament_scope);
-      w.Key("totp");
-      w.Bool(s.totp_secret.has_value());
-      w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
-  });
-}
-
-ApiAnswer Console::CreateStaff(const StaffMember& who, const rapidjson::Value& body) {
-  const std::string name = Text(body, "name");
-  const std::string password = Text(body, "password");
-  const std::string role_name = Text(body, "role");
-  const std::string scope = Text(body, "scope");
-  if (!Accounts::ValidName(name)) return ApiError(400, "not a valid staff name");
-  if (password.size() < 10 || password.size() > 200) {
-    return ApiError(400, "a staff password has 10 to 200 bytes");
-  }
-  const auto role = ParseRole(role_name);
-  if (!role) return ApiError(400, "role: owner, admin, moderator or director");
-  if (!ScopeValid(scope)) return ApiError(400, "scope: '*' or tournament ids, comma-separated");
-  storage::StaffAccount staff;
-  staff.name = name;
-  staff.password_hash = HashPassword(password);
-  staff.role = role_name;
-  staff.tournament_scope = *role == Role::director ? scope : "";
-  staff.created_ms = store_.clock().NowMs();
-  const std::string target = "staff " + name + " (" + role_name + ")";
-  try {
-    store_.WriteAudited([&](storage::StaffSql& sql) { staff.id = sql.CreateStaff(staff); },
-                        {who.name, "staff.create", target, "", "ok"});
-  } catch (const StaffWriteError& error) {
-    if (!error.conflict()) throw;
-    store_.Audit({who.name, "staff.create", target, "", "refused: name taken"});
-    return ApiError(409, "the staff name " + name + " is taken");
-  }
-  return Json([&](Writer& w) {
-    w.StartObject();
-    Key(w, "id", staff.id);
-    Key(w, "name", staff.name);
-    Key(w, "role", staff.role);
-    w.EndObject();
-  });
 }
 
 }  // namespace kafenio::server::admin

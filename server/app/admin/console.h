@@ -65,10 +65,18 @@ class Console {
   ApiAnswer RenamePlayer(const StaffMember& who, const std::string& id,
                          const rapidjson::Value& body);
   ApiAnswer AuditLog(const StaffMember& who, const Query& query);
-  ApiAnswer VerifyAudit(const StaffMember& who);
+  // Walks the chain, and checks it against the anchor the body gives (`expect`: "ID:HASH",
+  // the head the console last showed) and the newest entry this server has seen durable.
+  ApiAnswer VerifyAudit(const StaffMember& who, const rapidjson::Value& body);
+  // The role table refused the call: audited ("refused"), then answered 403.
+  ApiAnswer RoleRefused(const StaffMember& who, const std::string& call, Permission permission,
+                        const rapidjson::Value& body);
   ApiAnswer Announce(const StaffMember& who, const rapidjson::Value& body);
   ApiAnswer Staff(const StaffMember& who);
   ApiAnswer CreateStaff(const StaffMember& who, const rapidjson::Value& body);
+  // "role" (and scope), "disable", "enable" or "reset-totp" (staff_console.cc).
+  ApiAnswer ChangeStaff(const StaffMember& who, const std::string& id, const std::string& change,
+                        const rapidjson::Value& body);
   // What a spectator of the table sees now (table_watch.cc).
   ApiAnswer WatchTable(const StaffMember& who, const std::string& table_id);
   // Every seat's view, hidden hands included; each look audited (table_watch.cc).

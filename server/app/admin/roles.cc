@@ -63,7 +63,8 @@ std::string_view PermissionName(Permission permission) {
   }
 }
 
-// The role table. Owners may do everything; admins everything but managing staff;
+// The role table. Owners may do everything; admins too, but they manage only staff below
+// owner (StaffChangeRefusal);
 // moderators look after tables and players; directors run their tournaments and may
 // look at tables. Voiding a match rewrites the ladder, so it is for owners and admins.
 bool Allows(Role role, Permission permission) {
@@ -71,7 +72,7 @@ bool Allows(Role role, Permission permission) {
     case Role::owner:
       return true;
     case Role::admin:
-      return permission != P::manage_staff;
+      return true;
     case Role::moderator:
       return permission == P::view_dashboard || permission == P::watch_table ||
              permission == P::manage_tables || permission == P::view_players ||
@@ -89,6 +90,14 @@ std::vector<Permission> PermissionsOf(Role role) {
     if (Allows(role, permission)) granted.push_back(permission);
   }
   return granted;
+}
+
+std::string StaffChangeRefusal(Role actor, std::optional<Role> current, Role wanted) {
+  if (actor == Role::owner) return {};
+  if (actor != Role::admin) return "only owners and admins manage staff";
+  if (current == Role::owner) return "only an owner may change an owner's account";
+  if (wanted == Role::owner) return "only an owner may make an owner";
+  return {};
 }
 
 bool ScopeValid(std::string_view scope) {

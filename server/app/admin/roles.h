@@ -19,7 +19,7 @@ enum class Permission {
   view_players,        // search players, profiles
   moderate_players,    // ban, mute, lift, rename, revoke sessions
   view_audit,          // read and verify the audit log
-  manage_staff,        // create staff accounts, change roles
+  manage_staff,        // staff accounts: create, change role, disable, reset TOTP
   announce,            // a message to every player
   direct_tournaments,  // the tournament director's powers (in scope)
   void_matches         // void a match: its rating changes replayed away
@@ -30,6 +30,11 @@ std::string_view RoleName(Role role);
 std::string_view PermissionName(Permission permission);
 bool Allows(Role role, Permission permission);
 std::vector<Permission> PermissionsOf(Role role);
+
+// Why `actor` may not make a staff member of role `current` (none: a new account) into
+// `wanted` (or disable them, or reset their second factor: wanted == current), or "" when
+// they may. Only an owner makes an owner or touches one; admins manage the rest.
+std::string StaffChangeRefusal(Role actor, std::optional<Role> current, Role wanted);
 
 // A director's scope: "*" (every tournament) or tournament ids, comma-separated. Owners and
 // admins reach every tournament; moderators none.

@@ -63,6 +63,9 @@ LoginResult StaffAuth::Login(const std::string& name, const std::string& passwor
     return failed("refused: no such staff");
   }
   if (!VerifyPassword(staff->password_hash, password)) return failed("refused: wrong password");
+  // Checked after the password, and answered as any other refusal: the answer does not
+  // tell a stranger which accounts exist or are disabled.
+  if (staff->disabled_ms) return failed("refused: account disabled");
   if (staff->totp_secret && !TotpMatches(*staff->totp_secret, totp, store_.clock().NowMs())) {
     return failed("refused: wrong code");
   }
@@ -82,7 +85,9 @@ std::optional<StaffMember> StaffAuth::Check(const std::string& token) {
   store_.Read([&](storage::StaffSql& sql) {
     const auto session = sql.StaffSessionByHash(Sha256Hex(token), store_.clock().NowMs());
     if (!session) return;
-    if (auto staff = sql.StaffById(session->staff_id)) member = MemberOf(*staff);
+    // A disabled account's sessions are deleted when it is disabled; checked here too.
+    auto staff = sql.StaffById(session->staff_id);
+    if (staff && !staff->disabled_ms) member = MemberOf(*staff);
   });
   return member;
 }

@@ -3,8 +3,12 @@
 // I/O thread). A write is one operation of the storage writer's queue and returns once it
 // is durable; an audit entry can ride in the same transaction as the change it records.
 #include <functional>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
+
+#include "server/app/admin/audit_chain.h"
 
 #include "server/app/clock.h"
 #include "server/storage/storage.h"
@@ -46,6 +50,13 @@ class StaffStore {
       const std::function<void(storage::WriteTransaction&, AuditRecord&)>& op, AuditRecord audit);
   // Appends one audit entry alone (a refused or failed action, a failed login).
   void Audit(const AuditRecord& audit);
+  // The newest audit entry this process has seen durable: read at start (RememberAuditHead)
+  // and each entry it appended since. Verifying against it catches the newest entries
+  // deleted while the server runs. Each append is also logged with its id and hash
+  // ("audit appended"), an anchor kept outside the database.
+  std::optional<AuditAnchor> LastAnchor();
+  void RememberAuditHead();
+
   // Throws storage errors as they come.
   void Read(const std::function<void(storage::StaffSql&)>& read) { storage_.ReadStaff(read); }
 
@@ -54,10 +65,14 @@ class StaffStore {
   storage::Storage& storage() { return storage_; }
 
  private:
-  void AppendAudit(storage::StaffSql& sql, const AuditRecord& audit);
+  AuditAnchor AppendAudit(storage::StaffSql& sql, const AuditRecord& audit);
+  // Once `appended` is durable: logged, and remembered as the anchor.
+  void Anchored(const AuditAnchor& appended);
 
   storage::Storage& storage_;
   Clock& clock_;
+  std::mutex anchor_mutex_;
+  std::optional<AuditAnchor> last_anchor_;
 };
 
 }  // namespace kafenio::server::admin
