@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "server/storage/migrations.h"
@@ -27,7 +28,8 @@ struct CopiedTable {
 
 constexpr CopiedTable kTables[] = {
     {"accounts", "id, name, password_hash, created_ms, name_key", "id"},
-    {"sessions", "token_hash, account_id, expires_ms", nullptr},
+    {"sessions", "token_hash, account_id, expires_ms, created_ms, last_seen_ms, address, device",
+     nullptr},  // the details: migration 0017
     {"game_tables",
      "id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms, public_id,"
      " series_matches, closed_ms",
@@ -49,7 +51,9 @@ constexpr CopiedTable kTables[] = {
     {"tournament_log", "tournament_id, entry, kind, payload, at_ms", nullptr},
     // The admin console's (migrations 0010-0011): the audit log keeps its ids, so its hash
     // chain verifies in the copy.
-    {"staff", "id, name, password_hash, role, tournament_scope, totp_secret, created_ms", "id"},
+    {"staff",
+     "id, name, password_hash, role, tournament_scope, totp_secret, created_ms, disabled_ms",
+     "id"},  // disabled_ms: migration 0020
     {"staff_sessions", "token_hash, staff_id, expires_ms", nullptr},
     {"audit_log", "id, at_ms, actor, action, target, reason, outcome, prev_hash, hash", "id"},
     {"sanctions", "id, account_id, kind, reason, staff, created_ms, until_ms, lifted_ms, lifted_by",
@@ -129,6 +133,12 @@ void RefuseNewerFile(const std::string& sqlite_path) {
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> CopiedColumns() {
+  std::vector<std::pair<std::string, std::string>> columns;
+  for (const CopiedTable& table : kTables) columns.emplace_back(table.name, table.columns);
+  return columns;
+}
 
 CopyCounts CopySqliteToPostgres(const std::string& sqlite_path, const std::string& conninfo) {
   if (!std::filesystem::exists(sqlite_path)) throw StorageError(sqlite_path + ": no such database");
