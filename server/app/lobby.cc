@@ -50,6 +50,13 @@ void Lobby::Publish(const v1::TableInfo& info) {
   Broadcast(message);
 }
 
+std::optional<v1::TableInfo> Lobby::Find(const std::string& table_id) {
+  std::lock_guard lock(mutex_);
+  const auto found = tables_.find(table_id);
+  if (found == tables_.end()) return std::nullopt;
+  return found->second;
+}
+
 void Lobby::Remove(const std::string& table_id) {
   std::lock_guard lock(mutex_);
   if (tables_.erase(table_id) == 0) return;

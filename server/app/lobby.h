@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -32,6 +33,8 @@ class Lobby {
   // A table's current info; private tables are kept out of the list.
   void Publish(const v1::TableInfo& info);
   void Remove(const std::string& table_id);
+  // A public table's info as the lobby has it now (on a cluster node, every node's tables).
+  std::optional<v1::TableInfo> Find(const std::string& table_id);
 
   // Sends changes at most once per `interval_ms` (more than 0), on a strand of `executor`,
   // timed by `clock`. Call once, before any table publishes.

@@ -75,11 +75,6 @@ class ClusterStore {
   // so every player must be looked at again.
   virtual std::vector<std::string> WaitForPlayerChanges(int timeout_ms, bool& resync) = 0;
 
-  // A session-level advisory lock on its own connection (tournament rounds run from one
-  // node at a time): true when taken; held until Unlock or the process dies.
-  virtual bool TryLock(std::int64_t key) = 0;
-  virtual void Unlock(std::int64_t key) = 0;
-
   // Tournaments (migration 0009): an event's rounds are run by the holder of its lease.
   // Extends the node's unexpired event leases; returns the events it still holds.
   virtual std::vector<std::int64_t> RenewTournaments(const std::string& node, int lease_ms) = 0;

@@ -4,8 +4,10 @@
 
 #include <filesystem>
 #include <optional>
+#include <utility>
 #include <vector>
 
+#include "server/storage/migrations.h"
 #include "server/storage/postgres/connection.h"
 #include "server/storage/postgres_migrations.h"
 #include "server/storage/postgres_storage.h"
@@ -26,7 +28,8 @@ struct CopiedTable {
 
 constexpr CopiedTable kTables[] = {
     {"accounts", "id, name, password_hash, created_ms, name_key", "id"},
-    {"sessions", "token_hash, account_id, expires_ms", nullptr},
+    {"sessions", "token_hash, account_id, expires_ms, created_ms, last_seen_ms, address, device",
+     nullptr},  // the details: migration 0017
     {"game_tables",
      "id, game, rules, seats, visibility, invite_code, clock_ms, rated, created_ms, public_id,"
      " series_matches, closed_ms",
@@ -48,7 +51,9 @@ constexpr CopiedTable kTables[] = {
     {"tournament_log", "tournament_id, entry, kind, payload, at_ms", nullptr},
     // The admin console's (migrations 0010-0011): the audit log keeps its ids, so its hash
     // chain verifies in the copy.
-    {"staff", "id, name, password_hash, role, tournament_scope, totp_secret, created_ms", "id"},
+    {"staff",
+     "id, name, password_hash, role, tournament_scope, totp_secret, created_ms, disabled_ms",
+     "id"},  // disabled_ms: migration 0020
     {"staff_sessions", "token_hash, staff_id, expires_ms", nullptr},
     {"audit_log", "id, at_ms, actor, action, target, reason, outcome, prev_hash, hash", "id"},
     {"sanctions", "id, account_id, kind, reason, staff, created_ms, until_ms, lifted_ms, lifted_by",
@@ -84,18 +89,70 @@ std::string SqliteValue(const std::string& postgres_text, Oid type) {
   return postgres_text;
 }
 
+// The copy goes only into an empty database: one without tables, or with Kafenio's
+// tables and no account or table yet (a server started on it and stopped).
+void RefuseNonEmpty(pg::Connection& to) {
+  const bool kafenio = to.Run("SELECT to_regclass('schema_migrations') IS NOT NULL").Bool(0, 0);
+  if (!kafenio) {
+    const auto others = to.Run(
+        "SELECT table_name FROM information_schema.tables"
+        " WHERE table_schema = current_schema() ORDER BY table_name LIMIT 1");
+    if (!others.empty()) {
+      throw StorageError("the PostgreSQL database is not empty (it holds table " +
+                         others.Text(0, 0) + "): migrate into a new database");
+    }
+    return;
+  }
+  if (to.Run("SELECT to_regclass('accounts') IS NOT NULL AND to_regclass('game_tables') IS NOT"
+             " NULL")
+          .Bool(0, 0) &&
+      !to.Run("SELECT 1 FROM accounts UNION ALL SELECT 1 FROM game_tables LIMIT 1").empty()) {
+    throw StorageError(
+        "the PostgreSQL database is not empty (it has accounts or tables): migrate into a new "
+        "database");
+  }
+}
+void RefuseNonEmpty(pg::Connection&& to) {
+  RefuseNonEmpty(to);
+}
+
+// A file from a newer program is refused read-only: opening it for writing would already
+// change it (its journal mode) before its schema is seen.
+void RefuseNewerFile(const std::string& sqlite_path) {
+  sqlite::Connection source(sqlite_path, sqlite::OpenMode::read_only);
+  auto& recorded = source.Prepare(
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
+  const bool migrated = recorded.Step();
+  recorded.Reset();
+  if (!migrated) return;
+  auto& newest = source.Prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+  newest.Step();
+  const int version = static_cast<int>(newest.Int(0));
+  newest.Reset();
+  RefuseNewerSchema(version, EmbeddedMigrations());
+}
+
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> CopiedColumns() {
+  std::vector<std::pair<std::string, std::string>> columns;
+  for (const CopiedTable& table : kTables) columns.emplace_back(table.name, table.columns);
+  return columns;
+}
 
 CopyCounts CopySqliteToPostgres(const std::string& sqlite_path, const std::string& conninfo) {
   if (!std::filesystem::exists(sqlite_path)) throw StorageError(sqlite_path + ": no such database");
-  // Both at the newest schema, the same on either side.
+  RefuseNewerFile(sqlite_path);
+  // The target is looked at before anything is migrated: a refused copy changes nothing,
+  // neither in a database holding a site nor in one holding another program's tables.
+  RefuseNonEmpty(pg::Connection(conninfo));
+  // Both at the newest schema, the same on either side (a file from a newer program is
+  // refused before PostgreSQL is touched).
   OpenSqliteStorage(SqliteOptions{sqlite_path})->Close();
   OpenPostgresStorage(PostgresOptions{conninfo})->Close();
   sqlite::Connection from(sqlite_path, sqlite::OpenMode::read_only);
   pg::Connection to(conninfo);
-  if (!to.Run("SELECT 1 FROM accounts UNION ALL SELECT 1 FROM game_tables LIMIT 1").empty()) {
-    throw StorageError("the PostgreSQL database is not empty: migrate into a new database");
-  }
+  RefuseNonEmpty(to);  // again: another copy may have begun meanwhile
   CopyCounts counts;
   from.Prepare("BEGIN").Run();
   to.Command("BEGIN");
@@ -107,7 +164,14 @@ CopyCounts CopySqliteToPostgres(const std::string& sqlite_path, const std::strin
       auto& rows = from.Prepare(std::string("SELECT ") + table.columns + " FROM " + table.name);
       while (rows.Step()) {
         pg::Params params;
-        for (int c = 0; c < columns; ++c) params.Add(rows.OptionalText(c));
+        for (int c = 0; c < columns; ++c) {
+          // Ratings are doubles: every bit goes across, not SQLite's 15-digit text of them.
+          if (rows.IsReal(c)) {
+            params.Add(rows.Real(c));
+          } else {
+            params.Add(rows.OptionalText(c));
+          }
+        }
         to.Run(insert, params);
         ++counts.rows;
       }

@@ -6,6 +6,8 @@
 // rows) are not copied: they describe running nodes, not the game.
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kafenio::storage {
 
@@ -13,6 +15,10 @@ struct CopyCounts {
   std::int64_t rows = 0;
   std::int64_t tables = 0;  // database tables copied
 };
+
+// The tables a copy carries, each with its columns ("a, b, c"), parents first: every
+// column of the game's data (a test compares them with the schema).
+std::vector<std::pair<std::string, std::string>> CopiedColumns();
 
 // Migrates the file to the newest schema first. Throws StorageError, changing nothing in
 // PostgreSQL, when the PostgreSQL database already holds accounts or tables.

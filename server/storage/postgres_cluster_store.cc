@@ -72,8 +72,7 @@ class PostgresClusterStore final : public ClusterStore {
       : db_(conninfo),
         listener_(conninfo),
         players_listener_(conninfo),
-        tournament_listener_(conninfo),
-        locks_(conninfo) {}
+        tournament_listener_(conninfo) {}
 
   void Announce(const std::string& node, const std::string& address,
                 std::int64_t started_ms) override {
@@ -295,15 +294,6 @@ class PostgresClusterStore final : public ClusterStore {
     return Listen(players_listener_, "kafenio_players", timeout_ms);
   }
 
-  bool TryLock(std::int64_t key) override {
-    std::lock_guard lock(locks_mutex_);
-    return (*locks_).Run("SELECT pg_try_advisory_lock($1)", Params().Add(key)).Bool(0, 0);
-  }
-  void Unlock(std::int64_t key) override {
-    std::lock_guard lock(locks_mutex_);
-    (*locks_).Run("SELECT pg_advisory_unlock($1)", Params().Add(key));
-  }
-
  private:
   // Waits up to `timeout_ms` for notifications on `channel` (LISTENing on a fresh
   // connection first); returns their payloads, none when the wait ran out.
@@ -338,8 +328,6 @@ class PostgresClusterStore final : public ClusterStore {
   Reconnecting listener_;             // only WaitForLobbyChange's thread
   Reconnecting players_listener_;     // only WaitForPlayerChanges's thread
   Reconnecting tournament_listener_;  // only WaitForTournamentChanges's thread
-  std::mutex locks_mutex_;
-  Reconnecting locks_;  // advisory locks live as long as this session
 };
 
 }  // namespace

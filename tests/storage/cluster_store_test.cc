@@ -1,10 +1,7 @@
 // What the nodes of a cluster agree on through PostgreSQL (server/storage/cluster_store.h):
-// leases taken, renewed, lost and claimed by the database's clock; and the advisory lock
-// that lets one node at a time run something (tournament rounds), freed when it dies.
+// leases taken, renewed, lost and claimed by the database's clock. (Tournament rounds run
+// on a lease too, not an advisory lock: docs/scaling.md, "Tournaments in a cluster".)
 #include <catch2/catch.hpp>
-
-#include <chrono>
-#include <thread>
 
 #include "server/storage/cluster_store.h"
 #include "server/storage/postgres/connection.h"
@@ -55,27 +52,6 @@ TEST_CASE("a lease is renewed by its node, and claimed by another once it has pa
   CHECK(cluster->ClaimExpired("a", 60000, 10) == std::vector<std::int64_t>{table});
   CHECK(admin.Run("SELECT epoch FROM table_leases").Int(0, 0) == 3);
   node_a->Close();
-}
-
-TEST_CASE("one node at a time holds an advisory lock, until it releases it or dies",
-          "[postgres][cluster]") {
-  testing::TestDatabase database;
-  auto node_a = OpenPostgresClusterStore(database.conninfo());
-  auto node_b = OpenPostgresClusterStore(database.conninfo());
-  constexpr std::int64_t kRounds = 42;
-  CHECK(node_a->TryLock(kRounds));
-  CHECK_FALSE(node_b->TryLock(kRounds));
-  node_a->Unlock(kRounds);
-  CHECK(node_b->TryLock(kRounds));
-  CHECK_FALSE(node_a->TryLock(kRounds));
-  node_b.reset();  // its connection closes, as when its process dies
-  // The database frees the lock once the closed session's backend has ended.
-  bool taken = false;
-  for (int attempt = 0; attempt < 500 && !taken; ++attempt) {
-    taken = node_a->TryLock(kRounds);
-    if (!taken) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  CHECK(taken);
 }
 
 }  // namespace

@@ -3,7 +3,14 @@
 // is refused, and a PostgreSQL backup (an SQLite file) restores into a new database.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "server/storage/copy_database.h"
+#include "server/storage/postgres/connection.h"
 #include "server/storage/storage_error.h"
 #include "tests/storage/storage_fixture.h"
 
@@ -11,6 +18,9 @@ namespace kafenio::storage {
 namespace {
 
 using testing::Write;
+
+// A rating deviation as Glicko-2 leaves it: 17 significant digits.
+constexpr double kRd = 260.4887625445967;
 
 struct Filled {
   std::int64_t account = 0;
@@ -21,26 +31,25 @@ struct Filled {
 Filled Fill(testing::StorageFixture& fixture) {
   Filled filled;
   filled.account = fixture.CreateAccount("Γιώργος");
-  REQUIRE(
-      Write(*fixture.store, [&](WriteTransaction& tx) {
-        tx.PutSession(Session{"hash", filled.account, 99999});
-        GameTable table;
-        table.game = "pilotta";
-        table.rules = "cyprus";
-        table.rated = true;
-        table.public_id = "copied";
-        filled.table = tx.CreateTable(table);
-        Match match = testing::BotMatch("pilotta", 4);
-        match.table_id = filled.table;
-        match.seats[0] = SeatHolder{filled.account, "", {}};
-        filled.match = tx.CreateMatch(match);
-        tx.PutSeatHold(filled.match, 0, SeatHold{true, false, 1});
-        tx.PutHandSeed(HandSeed{filled.match, 1, 0, 0xfedcba9876543210ull, "aa", "bb", false});
-        for (int seq = 1; seq <= 5; ++seq) {
-          tx.AppendMove(MoveEvent{filled.match, seq, 1, seq % 4, "pass", 100 + seq});
-        }
-        tx.PutRating(Rating{filled.account, "pilotta", 1612.5, 80.25, 0.06, 3, 7}, filled.match);
-      }).ok());
+  REQUIRE(Write(*fixture.store, [&](WriteTransaction& tx) {
+            tx.PutSession(Session{"hash", filled.account, 99999});
+            GameTable table;
+            table.game = "pilotta";
+            table.rules = "cyprus";
+            table.rated = true;
+            table.public_id = "copied";
+            filled.table = tx.CreateTable(table);
+            Match match = testing::BotMatch("pilotta", 4);
+            match.table_id = filled.table;
+            match.seats[0] = SeatHolder{filled.account, "", {}};
+            filled.match = tx.CreateMatch(match);
+            tx.PutSeatHold(filled.match, 0, SeatHold{true, false, 1});
+            tx.PutHandSeed(HandSeed{filled.match, 1, 0, 0xfedcba9876543210ull, "aa", "bb", false});
+            for (int seq = 1; seq <= 5; ++seq) {
+              tx.AppendMove(MoveEvent{filled.match, seq, 1, seq % 4, "pass", 100 + seq});
+            }
+            tx.PutRating(Rating{filled.account, "pilotta", 1612.5, kRd, 0.06, 3, 7}, filled.match);
+          }).ok());
   return filled;
 }
 
@@ -60,6 +69,7 @@ void CheckSame(Storage& copy, const Filled& filled) {
   const auto rating = copy.FindRating(filled.account, "pilotta");
   REQUIRE(rating);
   CHECK(rating->rating == 1612.5);
+  CHECK(rating->rd == kRd);  // every bit, not SQLite's 15 digits of text
   CHECK(copy.RatingHistory(filled.account, "pilotta").size() == 1);
 }
 
@@ -99,6 +109,35 @@ TEST_CASE("an SQLite database migrates into PostgreSQL and back as a backup", "[
   CheckSame(*again, filled);
   postgres->Close();
   again->Close();
+}
+
+TEST_CASE("a copy carries every column of every table of the game's data", "[postgres][copy]") {
+  // A migration that adds a table or a column must add it to the copy too, or
+  // migrate-db, backup and restore would silently drop it.
+  testing::TestDatabase database;
+  OpenPostgresStorage({database.conninfo()})->Close();
+  pg::Connection db(database.conninfo());
+  const auto schema = db.Run(
+      "SELECT table_name, string_agg(column_name, ', ' ORDER BY column_name)"
+      " FROM information_schema.columns WHERE table_schema = current_schema()"
+      " AND table_name NOT IN ('schema_migrations', 'cluster_nodes', 'table_leases',"
+      " 'lobby_tables', 'tournament_leases')"  // the running nodes', not the game's
+      " GROUP BY table_name ORDER BY table_name");
+  std::map<std::string, std::string> expected;
+  for (int row = 0; row < schema.rows(); ++row) expected[schema.Text(row, 0)] = schema.Text(row, 1);
+  std::map<std::string, std::string> copied;
+  for (const auto& [table, columns] : CopiedColumns()) {
+    std::vector<std::string> names;
+    std::stringstream list(columns);
+    for (std::string name; std::getline(list, name, ',');) {
+      names.push_back(name.substr(name.find_first_not_of(' ')));
+    }
+    std::sort(names.begin(), names.end());
+    std::string sorted;
+    for (const auto& name : names) sorted += (sorted.empty() ? "" : ", ") + name;
+    copied[table] = sorted;
+  }
+  CHECK(copied == expected);
 }
 
 }  // namespace

@@ -561,8 +561,12 @@ void TournamentRunner::Pause(std::int64_t by, std::int64_t id, std::string reaso
   paused.reason = reason;
   events_.RecordEntry(
       id, paused, strand_, [this, id, reason, executor, then](TournamentAnswer answer) {
+        if (!answer.ok()) return PostResult(executor, then, answer);
         // In a cluster every node pauses its own tables as the log says (Tend).
-        if (!answer.ok() || clustered_) return PostResult(executor, then, answer);
+        if (clustered_) {
+          return AwaitTablesShow(id, true, std::chrono::steady_clock::now() + kTablesShowBound,
+                                 [executor, then, answer] { PostResult(executor, then, answer); });
+        }
         PauseTables(id, true, reason,
                     [executor, then] { PostResult(executor, then, TournamentAnswer{}); });
       });
@@ -576,13 +580,17 @@ void TournamentRunner::Resume(std::int64_t by, std::int64_t id, Executor executo
                                                               : TournamentRefusal::kNoSuchEvent,
                                        "only the event's director resumes it", 0});
   }
-  events_.RecordEntry(id, Entry(TournamentEvent::Kind::kResumed), strand_,
-                      [this, id, executor, then](TournamentAnswer answer) {
-                        if (!answer.ok() || clustered_) return PostResult(executor, then, answer);
-                        PauseTables(id, false, "", [executor, then] {
-                          PostResult(executor, then, TournamentAnswer{});
-                        });
-                      });
+  events_.RecordEntry(
+      id, Entry(TournamentEvent::Kind::kResumed), strand_,
+      [this, id, executor, then](TournamentAnswer answer) {
+        if (!answer.ok()) return PostResult(executor, then, answer);
+        if (clustered_) {
+          return AwaitTablesShow(id, false, std::chrono::steady_clock::now() + kTablesShowBound,
+                                 [executor, then, answer] { PostResult(executor, then, answer); });
+        }
+        PauseTables(id, false, "",
+                    [executor, then] { PostResult(executor, then, TournamentAnswer{}); });
+      });
 }
 
 void TournamentRunner::PauseTables(std::int64_t id, bool pause, std::string reason,

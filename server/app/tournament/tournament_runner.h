@@ -17,7 +17,9 @@
 // Everything runs on the runner's own strand; the tables and the event store answer on it.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -119,6 +121,13 @@ class TournamentRunner final : public TableListener {
   // Every node: this node's open tables of the event follow its state (a forfeit closes
   // one, the director's pause stands them still), and its players hear what changed.
   void Tend(std::int64_t id);
+  // After a pause or resume is logged on a cluster node: `done` once every open table of
+  // the event's round shows it in the shared lobby, whichever node plays it, or once
+  // kTablesShowBound has passed (a node down shows it when its tables are taken over).
+  void AwaitTablesShow(std::int64_t id, bool paused, std::chrono::steady_clock::time_point until,
+                       std::function<void()> done);
+  bool TablesShow(std::int64_t id, bool paused);
+  static constexpr std::chrono::milliseconds kTablesShowBound{10000};
   void Notice(std::int64_t id);
   // A table of a held event not open here: its stored result, or where it is played.
   void LocateElsewhere(const Place& place, const tournament::PublishedTable& table);

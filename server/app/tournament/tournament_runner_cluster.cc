@@ -4,6 +4,8 @@
 // there and tells the players connected there what their events' logs say.
 #include <algorithm>
 
+#include <boost/asio/steady_timer.hpp>
+
 #include "server/app/tournament/stored_match_result.h"
 #include "server/app/tournament/tournament_pushes.h"
 #include "server/app/tournament/tournament_runner.h"
@@ -90,6 +92,31 @@ void TournamentRunner::Tend(std::int64_t id) {
       table->Resume();
     }
   }
+}
+
+void TournamentRunner::AwaitTablesShow(std::int64_t id, bool paused,
+                                       std::chrono::steady_clock::time_point until,
+                                       std::function<void()> done) {
+  if (TablesShow(id, paused) || std::chrono::steady_clock::now() >= until) return done();
+  // The other nodes' tables reach this node's lobby within a lobby flush and a NOTIFY.
+  auto timer = std::make_shared<boost::asio::steady_timer>(strand_, std::chrono::milliseconds(20));
+  timer->async_wait([this, timer, id, paused, until,
+                     done = std::move(done)](const boost::system::error_code& error) mutable {
+    if (error) return;  // shutting down
+    AwaitTablesShow(id, paused, until, std::move(done));
+  });
+}
+
+bool TournamentRunner::TablesShow(std::int64_t id, bool paused) {
+  const auto state = events_.State(id);
+  if (!state || state->rounds.empty()) return true;
+  for (const PublishedTable& table : state->rounds.back().tables) {
+    if (table.table_id.empty() || table.result) continue;
+    // A table the lobby does not list has closed: nothing to pause.
+    const auto info = hub_.lobby().Find(table.table_id);
+    if (info && info->paused() != paused) return false;
+  }
+  return true;
 }
 
 void TournamentRunner::Notice(std::int64_t id) {

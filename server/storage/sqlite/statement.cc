@@ -82,6 +82,10 @@ bool Statement::IsNull(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
+bool Statement::IsReal(int column) const {
+  return sqlite3_column_type(stmt_, column) == SQLITE_FLOAT;
+}
+
 std::optional<std::int64_t> Statement::OptionalInt(int column) const {
   if (IsNull(column)) return std::nullopt;
   return Int(column);

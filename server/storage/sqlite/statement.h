@@ -38,6 +38,8 @@ class Statement {
   double Real(int column) const;
   std::string Text(int column) const;
   bool IsNull(int column) const;
+  // The value is stored as a REAL (its text would keep only 15 significant digits).
+  bool IsReal(int column) const;
   std::optional<std::int64_t> OptionalInt(int column) const;
   std::optional<std::string> OptionalText(int column) const;
 
