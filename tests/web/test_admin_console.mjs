@@ -370,6 +370,22 @@ try {
     const text = await page.locator('#staff-secret').textContent();
     return text.includes('otpauth://') && text !== firstSecret;
   }, 'a new secret');
+  // A new password for her (the one typed in the form), and the owner's own, changed with
+  // the current one: the page stays signed in.
+  await staffForm.locator('input[name=password]').fill('νέος κωδικός της μόνας');
+  page.once('dialog', (dialog) => dialog.accept());
+  await staffRow.getByRole('button', { name: 'Ορισμός κωδικού' }).click();
+  await until(async () => await staffForm.locator('input[name=password]').inputValue() === '',
+    'the password set');
+  const own = page.locator('#own-password');
+  await own.locator('input[name=current]').fill(PASSWORD);
+  await own.locator('input[name=password]').fill('ο νέος κωδικός της έλενας');
+  await own.locator('input[name=again]').fill('κάτι άλλο');
+  await own.getByRole('button', { name: 'Αλλαγή' }).click();
+  await page.locator('#message', { hasText: 'Οι δύο νέοι κωδικοί διαφέρουν' }).waitFor();
+  await own.locator('input[name=again]').fill('ο νέος κωδικός της έλενας');
+  await own.getByRole('button', { name: 'Αλλαγή' }).click();
+  await page.locator('#message', { hasText: 'Ο κωδικός άλλαξε' }).waitFor();
 
   // The actions in the audit log, and the chain intact.
   await page.locator('#audit-filter button[type=submit]').click();
@@ -382,7 +398,8 @@ try {
   for (const [action, words] of [['table.kick', 'υβριστική συμπεριφορά'],
     ['player.revoke_sessions', 'κοινός λογαριασμός'], ['staff.create', 'βραδινή βάρδια'],
     ['staff.role', 'βραδινή βάρδια'], ['staff.disable', 'ok: sessions ended'], ['staff.enable', 'βραδινή βάρδια'],
-    ['staff.reset-totp', 'ok: new secret issued']]) {
+    ['staff.reset-totp', 'ok: new secret issued'], ['staff.password', 'ok: password set'],
+    ['staff.own-password', 'ok: other sessions ended']]) {
     await audit.locator('tr', { hasText: action }).filter({ hasText: words }).first().waitFor();
   }
   // Filtered by target: only the entries about the renamed player.
