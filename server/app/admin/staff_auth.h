@@ -30,6 +30,9 @@ inline bool StaffPasswordAcceptable(std::string_view password) {
   return password.size() >= 10 && password.size() <= 200;
 }
 
+// The answer to a sign-in (or a check of the current password) over the limits.
+inline constexpr const char* kRateLimited = "too many sign-in attempts: wait a minute";
+
 // A signed-in member's change of their own password: error empty when done.
 struct PasswordChange {
   int status = 200;
@@ -71,6 +74,10 @@ class StaffAuth {
 
  private:
   bool TakeAttempt(const std::string& key);
+  // One sign-in try (or a check of the current password) charged to both the name's and
+  // the address's buckets, so neither a name from many addresses nor an address trying
+  // many names gets more tries; false: over the limit.
+  bool AttemptAllowed(const std::string& name, const std::string& address);
 
   StaffStore& store_;
   const std::int64_t session_ms_;

@@ -19,11 +19,7 @@ PasswordChange StaffAuth::ChangeOwnPassword(const StaffMember& who, const std::s
   };
   // Bad input, refused before anything is tried (and, like create's, not an attempt).
   if (!StaffPasswordAcceptable(wanted)) return {400, kStaffPasswordRule};
-  const bool name_ok = TakeAttempt("name:" + who.name);
-  const bool address_ok = TakeAttempt("address:" + address);
-  if (!name_ok || !address_ok) {
-    return refuse(429, "too many sign-in attempts: wait a minute", "rate limited");
-  }
+  if (!AttemptAllowed(who.name, address)) return refuse(429, kRateLimited, "rate limited");
   std::optional<storage::StaffAccount> staff;
   store_.Read([&](storage::StaffSql& sql) { staff = sql.StaffById(who.id); });
   if (!staff) return refuse(404, "no such staff member", "no such staff");
