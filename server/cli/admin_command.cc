@@ -18,6 +18,7 @@
 #include "server/app/accounts.h"
 #include "server/app/admin/audit_chain.h"
 #include "server/app/admin/roles.h"
+#include "server/app/admin/staff_auth.h"
 #include "server/app/admin/staff_store.h"
 #include "server/app/admin/totp.h"
 #include "server/app/clock.h"
@@ -85,8 +86,8 @@ int CreateUser(const Args& args) {
     std::fputs("kafenio admin: the passwords differ\n", stderr);
     return 1;
   }
-  if (password.size() < 10 || password.size() > 200) {
-    std::fputs("kafenio admin: a staff password has 10 to 200 bytes\n", stderr);
+  if (!server::admin::StaffPasswordAcceptable(password)) {
+    std::fprintf(stderr, "kafenio admin: %s\n", server::admin::kStaffPasswordRule);
     return 1;
   }
   if (!server::InitCrypto()) {

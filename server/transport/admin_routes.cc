@@ -230,6 +230,14 @@ HttpRoutes AdminRoutes(AdminServices services) {
     auth.Logout(c.token, c.who);
     return ApiAnswer{200, "{}"};
   });
+  // And change their own password, with the current one.
+  api.Post("/admin/api/me/password", P::view_dashboard, [&auth](const Call& c) {
+    const auto change = auth.ChangeOwnPassword(c.who, c.token, admin::Text(c.body, "current"),
+                                               admin::Text(c.body, "password"),
+                                               std::string(c.request[kRemoteAddressHeader]));
+    return change.error.empty() ? ApiAnswer{200, "{}"}
+                                : admin::ApiError(change.status, change.error);
+  });
   api.Get("/admin/api/dashboard", P::view_dashboard, [&console, &auth](const Call& c) {
     return console.Dashboard(c.who, auth.LimiterKeys());
   });
@@ -295,7 +303,7 @@ HttpRoutes AdminRoutes(AdminServices services) {
           [&console](const Call& c) { return console.Staff(c.who); });
   api.Post("/admin/api/staff", P::manage_staff,
            [&console](const Call& c) { return console.CreateStaff(c.who, c.body); });
-  for (const char* change : {"role", "disable", "enable", "reset-totp"}) {
+  for (const char* change : {"role", "disable", "enable", "reset-totp", "password"}) {
     api.Post(std::string("/admin/api/staff/{id}/") + change, P::manage_staff,
              [&console, change](const Call& c) {
                return console.ChangeStaff(c.who, c.params.at("id"), change, c.body);

@@ -160,3 +160,34 @@ export function playToTheEnd(page) {
     }
   });
 }
+
+// Defines `window.rawClient(url)` in `page` (now, and after each navigation): a protocol
+// client over a raw WebSocket, for tests that act as a player without the web client's
+// page (opened e.g. at the public port's /healthz). It resolves, once connected, to
+// `{ ws, request, chats }`: `request(name, body)` sends one request and resolves to its
+// answer; `chats` collects the chat lines pushed. Callers add their own listeners on `ws`.
+// (Playwright's evaluate and init scripts are not bound by a page's CSP.)
+export async function installRawClient(page) {
+  const define = () => {
+    window.rawClient = async (url) => {
+      const ws = new WebSocket(url);
+      await new Promise((resolve) => { ws.onopen = resolve; });
+      let next = 1;
+      const waiting = new Map();
+      const chats = [];
+      ws.addEventListener('message', (event) => {
+        const message = JSON.parse(event.data);
+        if (message.chat) chats.push(message.chat);
+        if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
+      });
+      const request = (name, body) => new Promise((resolve) => {
+        const id = `r${next++}`;
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify({ request_id: id, [name]: body }));
+      });
+      return { ws, request, chats };
+    };
+  };
+  await page.addInitScript(define);
+  await page.evaluate(define);
+}

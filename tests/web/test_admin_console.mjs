@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { assert, signIn, startConsoleServer } from './page_helpers.mjs';
+import { assert, installRawClient, signIn, startConsoleServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -59,22 +59,11 @@ try {
   assert(notFound.status() === 404, `public /admin/ answered ${notFound.status()}`);
   // A player at a table of three bots, over the protocol, from a page.
   await player.goto(`${publicUrl}/healthz`);
+  await installRawClient(player);
   const tableId = await player.evaluate(async (url) => {
-    const ws = new WebSocket(url);
     window.closedWith = null;
+    const { ws, request } = await window.rawClient(url);
     ws.onclose = (event) => { window.closedWith = event.code; };
-    await new Promise((resolve) => { ws.onopen = resolve; });
-    let next = 1;
-    const waiting = new Map();
-    ws.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
-    };
-    const request = (name, body) => new Promise((resolve) => {
-      const id = `r${next++}`;
-      waiting.set(id, resolve);
-      ws.send(JSON.stringify({ request_id: id, [name]: body }));
-    });
     await request('sign_in_guest', { name: 'anna' });
     const created = await request('create_table', { game: 'pilotta', options: ['target=2000'] });
     const table = created.table_created.table_id;
@@ -139,21 +128,7 @@ try {
   // then resolved with a mute.
   const reportId = await player.evaluate(async (url) => {
     const connect = async (name) => {
-      const ws = new WebSocket(url);
-      await new Promise((resolve) => { ws.onopen = resolve; });
-      let next = 1;
-      const waiting = new Map();
-      const chats = [];
-      ws.onmessage = (event) => {
-        const message = JSON.parse(event.data);
-        if (message.chat) chats.push(message.chat);
-        if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
-      };
-      const request = (body, value) => new Promise((resolve) => {
-        const id = `r${next++}`;
-        waiting.set(id, resolve);
-        ws.send(JSON.stringify({ request_id: id, [body]: value }));
-      });
+      const { request, chats } = await window.rawClient(url);
       await request('register', { name, password: 'tavli and ouzo' });
       return { request, chats };
     };
@@ -184,20 +159,8 @@ try {
   // The live tables filtered by rating, access, match and a Greek player's name typed in
   // another case: only Γιώργος's private rated table, where no match is in play yet.
   const greekTable = await player.evaluate(async (url) => {
-    const ws = new WebSocket(url);
-    await new Promise((resolve) => { ws.onopen = resolve; });
+    const { ws, request } = await window.rawClient(url);
     window.keepOpen = ws; // Γιώργος stays seated while the console looks
-    let next = 1;
-    const waiting = new Map();
-    ws.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
-    };
-    const request = (name, body) => new Promise((resolve) => {
-      const id = `r${next++}`;
-      waiting.set(id, resolve);
-      ws.send(JSON.stringify({ request_id: id, [name]: body }));
-    });
     await request('register', { name: 'Γιώργος', password: 'tavli and ouzo' });
     const created = await request('create_table',
       { game: 'diloti', seats: 2, private: true, rated: true });
@@ -250,23 +213,14 @@ try {
   // her seat), Κώστας stays.
   const liveTable = await player.evaluate(async (url) => {
     const connect = async (name) => {
-      const ws = new WebSocket(url);
-      await new Promise((resolve) => { ws.onopen = resolve; });
-      let next = 1;
-      const waiting = new Map();
+      const { ws, request } = await window.rawClient(url);
       const seen = [];
-      ws.onmessage = (event) => {
+      ws.addEventListener('message', (event) => {
         const message = JSON.parse(event.data);
         if (message.error && !message.request_id) seen.push(message.error.code);
         if (message.table_closed) seen.push('table_closed');
-        if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
-      };
-      ws.onclose = () => seen.push('closed');
-      const request = (body, value) => new Promise((resolve) => {
-        const id = `r${next++}`;
-        waiting.set(id, resolve);
-        ws.send(JSON.stringify({ request_id: id, [body]: value }));
       });
+      ws.onclose = () => seen.push('closed');
       await request('register', { name, password: 'tavli and ouzo' });
       return { request, seen };
     };
@@ -370,6 +324,26 @@ try {
     const text = await page.locator('#staff-secret').textContent();
     return text.includes('otpauth://') && text !== firstSecret;
   }, 'a new secret');
+  // A new password for her (the one typed in the form), and the owner's own, changed with
+  // the current one: the page stays signed in.
+  // (The watched table's match is over by now: stopped, so its refreshes' errors do not
+  // take the message line.)
+  await page.locator('#watch-stop').click();
+  await staffForm.locator('input[name=password]').fill('νέος κωδικός της μόνας');
+  page.once('dialog', (dialog) => dialog.accept());
+  await staffRow.getByRole('button', { name: 'Ορισμός κωδικού' }).click();
+  await until(async () => await staffForm.locator('input[name=password]').inputValue() === '',
+    'the password set');
+  const own = page.locator('#own-password');
+  await own.locator('input[name=current]').fill(PASSWORD);
+  await own.locator('input[name=password]').fill('ο νέος κωδικός της έλενας');
+  await own.locator('input[name=again]').fill('κάτι άλλο');
+  await own.getByRole('button', { name: 'Αλλαγή' }).click();
+  await page.locator('#message', { hasText: 'Οι δύο νέοι κωδικοί διαφέρουν' }).waitFor();
+  await own.locator('input[name=again]').fill('ο νέος κωδικός της έλενας');
+  await own.getByRole('button', { name: 'Αλλαγή' }).click();
+  await page.locator('#message', { hasText: 'Ο κωδικός άλλαξε' }).waitFor();
+  assert(await own.locator('input[name=current]').inputValue() === '', 'the form emptied');
 
   // The actions in the audit log, and the chain intact.
   await page.locator('#audit-filter button[type=submit]').click();
@@ -382,7 +356,8 @@ try {
   for (const [action, words] of [['table.kick', 'υβριστική συμπεριφορά'],
     ['player.revoke_sessions', 'κοινός λογαριασμός'], ['staff.create', 'βραδινή βάρδια'],
     ['staff.role', 'βραδινή βάρδια'], ['staff.disable', 'ok: sessions ended'], ['staff.enable', 'βραδινή βάρδια'],
-    ['staff.reset-totp', 'ok: new secret issued']]) {
+    ['staff.reset-totp', 'ok: new secret issued'], ['staff.password', 'ok: password set'],
+    ['staff.own-password', 'ok: other sessions ended']]) {
     await audit.locator('tr', { hasText: action }).filter({ hasText: words }).first().waitFor();
   }
   // Filtered by target: only the entries about the renamed player.

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, chooseGame, launchBrowser, startConsoleServer } from './page_helpers.mjs';
+import { assert, chooseGame, installRawClient, launchBrowser, startConsoleServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -57,20 +57,9 @@ try {
   // also creates the tournament the director runs below.
   const takis = await browser.newPage();
   await takis.goto(`${publicUrl}/healthz`);
+  await installRawClient(takis);
   await takis.evaluate(async ([url, table, password]) => {
-    const ws = new WebSocket(url);
-    await new Promise((resolve) => { ws.onopen = resolve; });
-    let next = 1;
-    const waiting = new Map();
-    ws.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (waiting.has(message.request_id)) waiting.get(message.request_id)(message);
-    };
-    const request = (body, value) => new Promise((resolve) => {
-      const id = `r${next++}`;
-      waiting.set(id, resolve);
-      ws.send(JSON.stringify({ request_id: id, [body]: value }));
-    });
+    const { request } = await window.rawClient(url);
     window.request = request;
     await request('register', { name: 'τάκης', password });
     await request('join_table', { table_id: table });

@@ -1,11 +1,12 @@
 // The admin console page: signs in, then shows the dashboard, live tables (watch, reveal
 // the hands, pause, resume, close, kick a seated player), players (search, ban, mute, lift,
 // rename, sign out everywhere, their ratings and sessions, void one of their matches),
-// players' reports (reports.js), tournaments (tournaments.js), staff (staff.js) and the
-// audit log (filters, verify against the last anchor shown). Talks to
-// the JSON API of docs/admin.md on the admin listener; every write sends the CSRF token.
+// players' reports (reports.js), tournaments (tournaments.js), staff (staff.js), one's own
+// password (password.js) and the audit log (filters, verify against the last anchor shown).
+// Talks to the JSON API of docs/admin.md on the admin listener; every write sends the CSRF token.
 import { button, cell } from './dom.js';
 import { t, toggleLanguage, translatePage } from './i18n.js';
+import { ownPassword } from './password.js';
 import { reportQueue } from './reports.js';
 import { staffDesk } from './staff.js';
 import { tournamentDesk } from './tournaments.js';
@@ -429,6 +430,7 @@ async function login(event) {
 const reports = reportQueue({ api, act });
 const tournaments = tournamentDesk({ api, act });
 const staff = staffDesk({ api, act });
+ownPassword({ api, show });
 translatePage();
 $('#language').addEventListener('click', () => {
   toggleLanguage();

@@ -59,6 +59,12 @@ export const WORDS = {
     staffResetTotp: 'New second factor',
     confirmDisable: 'Disable {name}? Their sessions end now and they cannot sign in.',
     staffSecret: 'Authenticator secret for {name} (shown once): {secret} — {uri}',
+    staffSetPassword: 'Set password', passwordNeeded: 'Type the new password in the form above first.',
+    confirmSetPassword: 'Give {name} the password typed above? Their sessions end now.',
+    ownPassword: 'Your password', currentPassword: 'Current password',
+    newPassword: 'New password (10 to 200 bytes)', newPasswordAgain: 'Again', changePassword: 'Change',
+    passwordsDiffer: 'The two new passwords differ.',
+    passwordChanged: 'Password changed; your other sessions have ended.',
   },
   el: {
     title: 'Κονσόλα Kafenio', signIn: 'Σύνδεση', logout: 'Αποσύνδεση', name: 'Όνομα',
@@ -122,6 +128,12 @@ export const WORDS = {
     staffResetTotp: 'Νέος δεύτερος παράγοντας',
     confirmDisable: 'Απενεργοποίηση του/της {name}; Οι συνεδρίες τελειώνουν τώρα και η σύνδεση απαγορεύεται.',
     staffSecret: 'Μυστικό εφαρμογής για {name} (εμφανίζεται μία φορά): {secret} — {uri}',
+    staffSetPassword: 'Ορισμός κωδικού', passwordNeeded: 'Γράψτε πρώτα τον νέο κωδικό στη φόρμα.',
+    confirmSetPassword: 'Να πάρει ο/η {name} τον κωδικό που γράψατε; Οι συνδέσεις του/της λήγουν τώρα.',
+    ownPassword: 'Ο κωδικός σας', currentPassword: 'Τρέχων κωδικός',
+    newPassword: 'Νέος κωδικός (10 έως 200 bytes)', newPasswordAgain: 'Ξανά', changePassword: 'Αλλαγή',
+    passwordsDiffer: 'Οι δύο νέοι κωδικοί διαφέρουν.',
+    passwordChanged: 'Ο κωδικός άλλαξε· οι άλλες συνδέσεις σας έληξαν.',
   },
 };
 

@@ -1,23 +1,10 @@
 // The console's queue of players' reports (docs/admin.md "Reports"): each report with its
 // evidence (the chat around the reported line, that line marked), claimed and resolved
 // with a mute, ban, rename or dismissal and a note, through the JSON API.
+import { button, element } from './dom.js';
 import { t } from './i18n.js';
 
 const $ = (selector) => document.querySelector(selector);
-
-function line(tag, text, className) {
-  const element = document.createElement(tag);
-  element.textContent = text;
-  if (className) element.className = className;
-  return element;
-}
-
-function actionButton(label, onClick) {
-  const b = line('button', label);
-  b.type = 'button';
-  b.addEventListener('click', onClick);
-  return b;
-}
 
 // `api(method, path, body)` and `act(action)` are the console's (console.js).
 export function reportQueue({ api, act }) {
@@ -35,30 +22,30 @@ export function reportQueue({ api, act }) {
     const item = document.createElement('li');
     item.className = `report report-${report.state}`;
     item.dataset.report = report.id;
-    item.append(line('p', t('reportLine', {
+    item.append(element('p', t('reportLine', {
       id: report.id, category: report.category, reporter: report.reporter_name, reported: report.reported_name,
     }), 'report-head'));
-    if (report.text) item.append(line('blockquote', report.text));
+    if (report.text) item.append(element('blockquote', report.text));
     const evidence = document.createElement('ul');
     evidence.className = 'evidence';
     for (const chat of report.evidence) {
-      evidence.append(line('li', `${chat.name}: ${chat.text}`, chat.reported ? 'reported-line' : ''));
+      evidence.append(element('li', `${chat.name}: ${chat.text}`, chat.reported ? 'reported-line' : ''));
     }
     item.append(evidence);
-    item.append(line('p', t('reportState', {
+    item.append(element('p', t('reportState', {
       state: report.state, by: [report.claimed_by, report.action, report.note].filter(Boolean).join(' · '),
     }), 'report-state'));
     if (report.state !== 'resolved') {
       const actions = document.createElement('p');
       actions.className = 'report-actions';
       if (report.state === 'open') {
-        actions.append(actionButton(t('claim'), () => act(async () => {
+        actions.append(button(t('claim'), () => act(async () => {
           await api('POST', `reports/${report.id}/claim`);
           await load();
         })));
       }
       for (const [action, label] of [['mute', 'mute'], ['ban', 'ban'], ['rename', 'rename'], ['dismiss', 'dismiss']]) {
-        actions.append(actionButton(t(label), () => act(() => resolve(report, action))));
+        actions.append(button(t(label), () => act(() => resolve(report, action))));
       }
       item.append(actions);
     }
@@ -68,7 +55,7 @@ export function reportQueue({ api, act }) {
   async function load() {
     const state = $('#report-filter').elements.state.value;
     const { reports } = await api('GET', `reports?state=${state}`);
-    $('#reports').replaceChildren(...(reports.length ? reports.map(render) : [line('li', t('noReports'))]));
+    $('#reports').replaceChildren(...(reports.length ? reports.map(render) : [element('li', t('noReports'))]));
   }
 
   $('#report-filter').addEventListener('submit', (event) => {

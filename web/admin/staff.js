@@ -1,7 +1,8 @@
 // The console's staff accounts (docs/admin.md "Managing staff"), for manage_staff: the list,
 // creating one (with a second factor if asked: its secret is shown once), and on each
-// account Set role (the role and tournaments typed in the form above), Disable / Enable
-// and Reset the second factor, each with the reason typed above.
+// account Set role (the role and tournaments typed in the form above), Disable / Enable,
+// Reset the second factor and Set password (the password typed in the form above; their
+// sessions end), each with the reason typed above.
 import { button as actionButton, cell } from './dom.js';
 import { t } from './i18n.js';
 
@@ -47,6 +48,13 @@ export function staffDesk({ api, act }) {
         return change(member, 'disable');
       })));
     actions.append(actionButton(t('staffResetTotp'), () => act(() => change(member, 'reset-totp'))));
+    actions.append(actionButton(t('staffSetPassword'), () => act(async () => {
+      const password = form.elements.password.value;
+      if (!password) throw new Error(t('passwordNeeded'));
+      if (!window.confirm(t('confirmSetPassword', { name: member.name }))) return;
+      await change(member, 'password', { password });
+      form.elements.password.value = '';
+    })));
     return row;
   }
 

@@ -3,24 +3,10 @@
 // actions on it through the JSON API: start, pause, resume, add an entrant or a bot,
 // remove or disqualify an entrant, replace the current round's pairing, end early. Each
 // takes the reason typed above the list.
+import { button, cell, element } from './dom.js';
 import { t } from './i18n.js';
 
 const $ = (selector) => document.querySelector(selector);
-
-function element(tag, text, className) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (className) e.className = className;
-  return e;
-}
-
-function actionButton(label, onClick, action) {
-  const b = element('button', label);
-  b.type = 'button';
-  if (action) b.dataset.action = action;
-  b.addEventListener('click', onClick);
-  return b;
-}
 
 // "1-3, 2-4; 5" -> {tables: [{first: 1, second: 3}, {first: 2, second: 4}], byes: [5]}
 export function parsePairing(text) {
@@ -82,15 +68,15 @@ export function tournamentDesk({ api, act }) {
     for (const e of view.entrants || []) {
       const row = element('tr');
       row.dataset.entrant = e.entrant;
-      row.append(element('td', String(e.entrant)), element('td', e.name),
-        element('td', t(`tourStatus_${e.status}`)));
-      const actions = element('td');
+      cell(row, String(e.entrant));
+      cell(row, e.name);
+      cell(row, t(`tourStatus_${e.status}`));
+      const actions = cell(row, '');
       if (e.status === 'registered' && !over) {
         actions.append(
-          actionButton(t('tourRemove'), () => act(() => direct('remove_entrant', { entrant: e.entrant })), 'remove'),
-          actionButton(t('tourDisqualify'), () => act(() => direct('disqualify', { entrant: e.entrant })), 'disqualify'));
+          button(t('tourRemove'), () => act(() => direct('remove_entrant', { entrant: e.entrant })), 'remove'),
+          button(t('tourDisqualify'), () => act(() => direct('disqualify', { entrant: e.entrant })), 'disqualify'));
       }
-      row.append(actions);
       entrants.append(row);
     }
 
@@ -114,9 +100,10 @@ export function tournamentDesk({ api, act }) {
     standings.replaceChildren();
     for (const entry of view.standings || []) {
       const row = element('tr');
-      row.append(element('td', String(entry.place)), element('td', nameOf(entry.entrant)),
-        element('td', String(entry.values?.[0] ?? 0)),
-        element('td', `${entry.wins}/${entry.draws}/${entry.losses}`));
+      for (const text of [String(entry.place), nameOf(entry.entrant), String(entry.values?.[0] ?? 0),
+        `${entry.wins}/${entry.draws}/${entry.losses}`]) {
+        cell(row, text);
+      }
       standings.append(row);
     }
   }
@@ -135,17 +122,16 @@ export function tournamentDesk({ api, act }) {
     for (const { summary: s, paused } of tournaments) {
       const row = element('tr');
       row.dataset.tournament = s.tournament_id;
-      row.append(element('td', s.name), element('td', s.game),
-        element('td', t(`tourState_${s.state}`) + (paused ? ` · ${t('paused')}` : '')),
-        element('td', String(s.entrants)));
-      const actions = element('td');
-      actions.append(actionButton(t('tourOpen'), () => act(() => open(s.tournament_id)), 'open'));
-      row.append(actions);
+      cell(row, s.name);
+      cell(row, s.game);
+      cell(row, t(`tourState_${s.state}`) + (paused ? ` · ${t('paused')}` : ''));
+      cell(row, String(s.entrants));
+      cell(row, '').append(button(t('tourOpen'), () => act(() => open(s.tournament_id)), 'open'));
       body.append(row);
     }
     if (!tournaments.length) {
       const row = element('tr');
-      row.append(element('td', t('tourNone')));
+      cell(row, t('tourNone'));
       body.append(row);
     }
   }

@@ -74,7 +74,8 @@ class Console {
   ApiAnswer Announce(const StaffMember& who, const rapidjson::Value& body);
   ApiAnswer Staff(const StaffMember& who);
   ApiAnswer CreateStaff(const StaffMember& who, const rapidjson::Value& body);
-  // "role" (and scope), "disable", "enable" or "reset-totp" (staff_console.cc).
+  // "role" (and scope), "disable", "enable", "reset-totp" or "password" (another member's:
+  // a new one, their sessions end) (staff_console.cc).
   ApiAnswer ChangeStaff(const StaffMember& who, const std::string& id, const std::string& change,
                         const rapidjson::Value& body);
   // What a spectator of the table sees now (table_watch.cc).

@@ -31,6 +31,12 @@ bool StaffAuth::TakeAttempt(const std::string& key) {
   return it->second.Take(now);
 }
 
+bool StaffAuth::AttemptAllowed(const std::string& name, const std::string& address) {
+  const bool name_ok = TakeAttempt("name:" + name);
+  const bool address_ok = TakeAttempt("address:" + address);
+  return name_ok && address_ok;
+}
+
 std::size_t StaffAuth::LimiterKeys() {
   std::lock_guard lock(mutex_);
   return attempts_.size();
@@ -44,13 +50,9 @@ LoginResult StaffAuth::Login(const std::string& name, const std::string& passwor
     result.error = kRefused;
     return result;
   };
-  // Both buckets are charged, so neither a name from many addresses nor an address trying
-  // many names gets more tries.
-  const bool name_ok = TakeAttempt("name:" + name);
-  const bool address_ok = TakeAttempt("address:" + address);
-  if (!name_ok || !address_ok) {
+  if (!AttemptAllowed(name, address)) {
     store_.Audit(AuditRecord{name, "login", "console", "from " + address, "refused: rate limited"});
-    result.error = "too many sign-in attempts: wait a minute";
+    result.error = kRateLimited;
     result.rate_limited = true;
     return result;
   }

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "server/app/admin/roles.h"
 #include "server/app/admin/staff_store.h"
@@ -21,6 +22,21 @@ struct StaffMember {
   std::string name;
   Role role = Role::moderator;
   std::string scope;
+};
+
+// The length rule of every staff password (kafenio admin create-user, the console).
+inline constexpr const char* kStaffPasswordRule = "a staff password has 10 to 200 bytes";
+inline bool StaffPasswordAcceptable(std::string_view password) {
+  return password.size() >= 10 && password.size() <= 200;
+}
+
+// The answer to a sign-in (or a check of the current password) over the limits.
+inline constexpr const char* kRateLimited = "too many sign-in attempts: wait a minute";
+
+// A signed-in member's change of their own password: error empty when done.
+struct PasswordChange {
+  int status = 200;
+  std::string error;
 };
 
 struct LoginResult {
@@ -44,6 +60,11 @@ class StaffAuth {
   // The staff member behind a session token, none when unknown or expired.
   std::optional<StaffMember> Check(const std::string& token);
   void Logout(const std::string& token, const StaffMember& who);
+  // The signed-in member changes their own password (staff_password.cc): the current one is
+  // checked as at sign-in, under the same limits; their other sessions end, `token`'s stays.
+  PasswordChange ChangeOwnPassword(const StaffMember& who, const std::string& token,
+                                   const std::string& current, const std::string& wanted,
+                                   const std::string& address);
 
   // How many names and addresses the sign-in limiter tracks now (the dashboard shows it).
   std::size_t LimiterKeys();
@@ -53,6 +74,10 @@ class StaffAuth {
 
  private:
   bool TakeAttempt(const std::string& key);
+  // One sign-in try (or a check of the current password) charged to both the name's and
+  // the address's buckets, so neither a name from many addresses nor an address trying
+  // many names gets more tries; false: over the limit.
+  bool AttemptAllowed(const std::string& name, const std::string& address);
 
   StaffStore& store_;
   const std::int64_t session_ms_;

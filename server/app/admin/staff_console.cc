@@ -1,7 +1,7 @@
 // Managing staff accounts from the console (docs/admin.md, "Managing staff"): the list,
-// creating one, changing a role or a director's scope, disabling and enabling, and a new
-// TOTP secret. Owners manage everyone; admins everyone below owner, and never make an
-// owner (roles.cc, StaffChangeRefusal). Nobody removes the last enabled owner: the check
+// creating one, changing a role or a director's scope, disabling and enabling, a new
+// TOTP secret, and a new password. Owners manage everyone; admins everyone below owner, and never
+// make an owner (roles.cc, StaffChangeRefusal). Nobody removes the last enabled owner: the check
 // runs inside the write's transaction, under the audit log's lock (across a cluster's
 // nodes), so two owners demoting each other at once cannot both win. Every change, allowed or
 // refused, is audited with its reason.
@@ -79,9 +79,7 @@ ApiAnswer Console::CreateStaff(const StaffMember& who, const rapidjson::Value& b
   const std::string role_name = Text(body, "role");
   const std::string scope = Text(body, "scope");
   if (!Accounts::ValidName(name)) return ApiError(400, "not a valid staff name");
-  if (password.size() < 10 || password.size() > 200) {
-    return ApiError(400, "a staff password has 10 to 200 bytes");
-  }
+  if (!StaffPasswordAcceptable(password)) return ApiError(400, kStaffPasswordRule);
   if (auto refused = CheckRole(role_name, scope)) return *refused;
   const Role role = *ParseRole(role_name);
   const std::string target = "staff " + name + " (" + role_name + ")";
@@ -157,6 +155,17 @@ ApiAnswer Console::ChangeStaff(const StaffMember& who, const std::string& id_tex
     return refuse(409, "you cannot disable your own account");
   }
   if (change == "disable" && staff->disabled_ms) return refuse(409, "already disabled");
+  // One's own password is changed with the current one (POST /admin/api/me/password), so
+  // a session left open is not enough to take an account over.
+  if (change == "password" && staff->id == who.id) {
+    return refuse(409, "change your own password with your current one (Your password)");
+  }
+  std::string password_hash;
+  if (change == "password") {
+    const std::string password = Text(body, "password");
+    if (!StaffPasswordAcceptable(password)) return ApiError(400, kStaffPasswordRule);
+    password_hash = HashPassword(password);
+  }
   if (change == "enable" && !staff->disabled_ms) return refuse(409, "not disabled");
   // Whether the change takes an enabled owner away (checked again in the transaction).
   const bool removes_owner = IsEnabledOwner(*staff) &&
@@ -183,6 +192,10 @@ ApiAnswer Console::ChangeStaff(const StaffMember& who, const std::string& id_tex
             sql.DeleteStaffSessionsOf(staff->id);
           } else if (change == "enable") {
             sql.SetStaffDisabled(staff->id, std::nullopt);
+          } else if (change == "password") {
+            // Whoever knew the old password, or holds one of its sessions, is out.
+            sql.SetStaffPassword(staff->id, password_hash);
+            sql.DeleteStaffSessionsOf(staff->id);
           } else {
             // A new second factor: the old codes no longer sign in, nor do its sessions go on.
             sql.SetStaffTotp(staff->id, secret);
@@ -191,6 +204,7 @@ ApiAnswer Console::ChangeStaff(const StaffMember& who, const std::string& id_tex
         },
         {who.name, action, target, *reason,
          change == "reset-totp" ? "ok: new secret issued, sessions ended"
+         : change == "password" ? "ok: password set, sessions ended"
          : change == "disable"  ? "ok: sessions ended"
                                 : "ok"});
   } catch (const StaffWriteError&) {
