@@ -326,9 +326,9 @@ try {
   }, 'a new secret');
   // A new password for her (the one typed in the form), and the owner's own, changed with
   // the current one: the page stays signed in.
-  // (The watched table's match is over by now: stopped, so its refreshes' errors do not
-  // take the message line.)
-  await page.locator('#watch-stop').click();
+  // The watched table closed with its match (only bots were left): the watch has stopped
+  // by itself, so its refreshes no longer write over the message line.
+  await page.locator('#watch').waitFor({ state: 'hidden', timeout: 30000 });
   await staffForm.locator('input[name=password]').fill('νέος κωδικός της μόνας');
   page.once('dialog', (dialog) => dialog.accept());
   await staffRow.getByRole('button', { name: 'Ορισμός κωδικού' }).click();

@@ -31,7 +31,11 @@ async function api(method, path, body) {
   });
   const answer = await response.json().catch(() => ({}));
   if (response.status === 401 && path !== 'login') signedOut();
-  if (!response.ok) throw new Error(answer.error || `HTTP ${response.status}`);
+  if (!response.ok) {
+    const error = new Error(answer.error || `HTTP ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
   return answer;
 }
 
@@ -186,8 +190,16 @@ async function watch(tableId) {
   $('#reveal').hidden = !permissions.includes('reveal_hands');
   $('#hands').replaceChildren();
   clearInterval(watchTimer);
-  watchTimer = setInterval(() => refreshWatch().catch((error) => show(error.message)), 1500);
+  watchTimer = setInterval(() => refreshWatch().catch(watchFailed), 1500);
   await refreshWatch();
+}
+
+// A watched table that has closed stops the watch: refreshing it would only repeat the
+// server's "no open table" over whatever the operator did next.
+function watchFailed(error) {
+  if (error.status !== 404) return show(error.message);
+  stopWatching();
+  show(t('watchEnded'));
 }
 
 function stopWatching() {
