@@ -15,6 +15,7 @@ ClusterNode::ClusterNode(ClusterOptions options, storage::ClusterStore& store,
       store_(store),
       directory_(directory),
       clock_(clock),
+      holder_{options_.node, options_.epoch},
       work_(io_.get_executor()) {}
 
 ClusterNode::~ClusterNode() {
@@ -22,13 +23,12 @@ ClusterNode::~ClusterNode() {
 }
 
 int ClusterNode::Start() {
-  store_.Announce(options_.node, options_.address, clock_.NowMs());
-  std::vector<std::int64_t> tables = store_.TakeBackOwnTables(options_.node, options_.lease_ms);
+  store_.Announce(holder_, options_.address, clock_.NowMs());
+  std::vector<std::int64_t> tables = store_.TakeBackOwnTables(holder_, options_.lease_ms);
   last_renewed_ms_ = clock_.NowMs();
   int taken = Adopt(tables);
   for (;;) {
-    const auto claimed =
-        store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch);
+    const auto claimed = store_.ClaimExpired(holder_, options_.lease_ms, options_.claim_batch);
     if (claimed.empty()) break;
     taken += Adopt(claimed);
   }
@@ -49,12 +49,14 @@ void ClusterNode::ScheduleRound() {
 }
 
 void ClusterNode::Round() {
+  if (replaced_) return;
   const std::vector<std::int64_t> before = directory_.TableNumbers();
   try {
-    const auto held = store_.Renew(options_.node, options_.lease_ms);
+    const storage::Renewal renewal = store_.Renew(holder_, options_.lease_ms);
+    if (renewal.replaced) return GiveWay(before);
     last_renewed_ms_ = clock_.NowMs();
-    DropLost(before, held);
-    Adopt(store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch));
+    DropLost(before, renewal.tables);
+    Adopt(store_.ClaimExpired(holder_, options_.lease_ms, options_.claim_batch));
     // After the tables: an event taken over finds the tables this node took with it.
     HoldTournaments(false);
     RefreshNodes();
@@ -69,12 +71,26 @@ void ClusterNode::Round() {
   }
 }
 
+void ClusterNode::GiveWay(const std::vector<std::int64_t>& before) {
+  // Another process started under this node's name (this one was frozen or cut off, and
+  // taken for dead): it has taken the name's leases with a newer epoch, and the database
+  // refuses this process's writes. Playing on here could only fail, and taking tables over
+  // would compete with it under one name: this process drops everything and takes nothing.
+  replaced_ = true;
+  log::error(
+      "cluster: another process has started as node {} (this one, epoch {}, is fenced):"
+      " dropping every table and taking none; stop this process",
+      options_.node, holder_.epoch);
+  DropLost(before, {});
+  TellTournaments({});
+}
+
 void ClusterNode::HoldTournaments(bool own) {
   std::vector<std::int64_t> held;
-  if (!own) held = store_.RenewTournaments(options_.node, options_.lease_ms);
+  if (!own) held = store_.RenewTournaments(holder_, options_.lease_ms);
   for (;;) {
     const auto claimed =
-        store_.ClaimTournaments(options_.node, options_.lease_ms, options_.claim_batch, own);
+        store_.ClaimTournaments(holder_, options_.lease_ms, options_.claim_batch, own);
     for (const std::int64_t id : claimed) {
       if (std::find(held.begin(), held.end(), id) == held.end()) held.push_back(id);
     }
@@ -138,8 +154,8 @@ void ClusterNode::Stop() {
   if (!started_ || released_) return;
   released_ = true;
   try {
-    store_.Release(options_.node, directory_.TableNumbers());
-    store_.ReleaseTournaments(options_.node, tournaments_);
+    store_.Release(holder_, directory_.TableNumbers());
+    store_.ReleaseTournaments(holder_, tournaments_);
   } catch (const std::exception& error) {
     log::warn("cluster: could not end this node's leases at stop: {}", error.what());
   }

@@ -5,7 +5,9 @@
 // does; then every third of the lease it renews its leases, drops (without writing) any
 // table whose lease it lost (it was paused or cut off past its lease: another node plays
 // it now, and the database refuses its writes anyway), and takes over tables of nodes that
-// died. It runs on a thread of its own, so the database never blocks an I/O thread; time
+// died. Its leases carry this process's epoch, the fencing token (a newer process started
+// under the same name takes them back with its own, and this one then gives way). It runs
+// on a thread of its own, so the database never blocks an I/O thread; time
 // comes from the injected Clock, lease expiry from the database's clock.
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -66,13 +68,17 @@ class ClusterNode final : public TableLocator {
   // Renews this node's event leases and takes over those whose lease passed (`own`: at
   // start, its own too), then tells tournaments_held_.
   void HoldTournaments(bool own);
+  // A newer process of this node's name has taken its leases: drop `before`, hold nothing.
+  void GiveWay(const std::vector<std::int64_t>& before);
   void TellTournaments(std::vector<std::int64_t> held);
 
   const ClusterOptions options_;
   storage::ClusterStore& store_;
   TableDirectory& directory_;
   Clock& clock_;
+  const storage::LeaseHolder holder_;  // the name and this process's epoch
   std::int64_t last_renewed_ms_ = 0;
+  bool replaced_ = false;  // io_'s thread only: a newer process of this name took over
   bool stopped_ = false;   // io_'s thread only
   bool started_ = false;   // Start went through
   bool released_ = false;  // Stop has ended the leases
