@@ -165,8 +165,11 @@ TableWhereabouts ClusterNode::Locate(const std::string& table_id) {
   TableWhereabouts where;
   const auto found = store_.Locate(table_id);
   if (!found) return where;
-  // Held by nobody yet, or by this node while it is still taking the table over.
-  if (!found->held || found->node == options_.node || found->address.empty()) {
+  // Held by nobody yet, or by this node while it is still taking the table over. Once a
+  // newer process of this node's name has replaced this one, the name's tables are played
+  // there: its address is the name's now.
+  const bool here = found->node == options_.node && !replaced_;
+  if (!found->held || here || found->address.empty()) {
     where.kind = TableWhereabouts::Kind::moving;
     return where;
   }

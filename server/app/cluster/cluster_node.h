@@ -9,6 +9,7 @@
 // under the same name takes them back with its own, and this one then gives way). It runs
 // on a thread of its own, so the database never blocks an I/O thread; time
 // comes from the injected Clock, lease expiry from the database's clock.
+#include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <functional>
@@ -78,10 +79,10 @@ class ClusterNode final : public TableLocator {
   Clock& clock_;
   const storage::LeaseHolder holder_;  // the name and this process's epoch
   std::int64_t last_renewed_ms_ = 0;
-  bool replaced_ = false;  // io_'s thread only: a newer process of this name took over
-  bool stopped_ = false;   // io_'s thread only
-  bool started_ = false;   // Start went through
-  bool released_ = false;  // Stop has ended the leases
+  std::atomic<bool> replaced_{false};  // a newer process of this name took over
+  bool stopped_ = false;               // io_'s thread only
+  bool started_ = false;               // Start went through
+  bool released_ = false;              // Stop has ended the leases
   TournamentsHeld tournaments_held_;
   std::vector<std::int64_t> tournaments_;  // the events held, as last told
 
