@@ -90,7 +90,8 @@ struct Cluster {
           std::int64_t epoch)
       : options{OptionsOf(config, endpoint, epoch)},
         leases_store(storage::OpenPostgresClusterStore(config.db_path)),
-        node(options, *leases_store, hub.tables(), clock),
+        renewals_store(storage::OpenPostgresClusterStore(config.db_path, /*durable=*/false)),
+        node(options, *leases_store, hub.tables(), clock, renewals_store.get()),
         lobby(options, storage::OpenPostgresClusterStore(config.db_path), hub.tables(), hub.lobby(),
               clock, node.executor()),
         recheck(hub, staff_store),
@@ -141,6 +142,7 @@ struct Cluster {
 
   server::ClusterOptions options;
   std::unique_ptr<storage::ClusterStore> leases_store;
+  std::unique_ptr<storage::ClusterStore> renewals_store;  // the LeaseRenewer's own connection
   server::ClusterNode node;
   server::SharedLobby lobby;
   server::admin::PlayerRecheck recheck;

@@ -120,7 +120,13 @@ class ClusterStore {
   virtual std::vector<std::pair<std::int64_t, std::int64_t>> TournamentLogLengths() = 0;
 };
 
-std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo);
+// `durable` false: its writes commit without waiting for the disk (synchronous_commit off),
+// for a node's lease renewals only. A renewal lost in a database crash is safe: the lease
+// then looks expired earlier than its holder thinks, another node may take it over, and the
+// fencing (in the database, by epoch) refuses the old holder's writes from that moment on.
+// So a renewal never waits for the disk behind every node's group commits.
+std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo,
+                                                       bool durable = true);
 
 // A new epoch for a process of a clustered node, drawn from the database (migration 0019:
 // greater than any before it), after applying the migrations this program knows.

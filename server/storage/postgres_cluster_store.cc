@@ -51,11 +51,14 @@ std::string FromHex(const std::string& hex) {
 // broken fails, the next one opens a fresh one.
 class Reconnecting {
  public:
-  explicit Reconnecting(std::string conninfo) : conninfo_(std::move(conninfo)) {}
+  explicit Reconnecting(std::string conninfo, bool durable = true)
+      : conninfo_(std::move(conninfo)), durable_(durable) {}
   pg::Connection& operator*() {
     if (!db_ || db_->Broken()) {
       db_.reset();
-      db_ = std::make_unique<pg::Connection>(conninfo_);
+      auto db = std::make_unique<pg::Connection>(conninfo_);
+      if (!durable_) db->Command("SET synchronous_commit = off");
+      db_ = std::move(db);
     }
     return *db_;
   }
@@ -64,13 +67,14 @@ class Reconnecting {
 
  private:
   std::string conninfo_;
+  bool durable_;
   std::unique_ptr<pg::Connection> db_;
 };
 
 class PostgresClusterStore final : public ClusterStore {
  public:
-  explicit PostgresClusterStore(const std::string& conninfo)
-      : db_(conninfo),
+  PostgresClusterStore(const std::string& conninfo, bool durable)
+      : db_(conninfo, durable),
         listener_(conninfo),
         players_listener_(conninfo),
         tournament_listener_(conninfo),
@@ -358,8 +362,8 @@ class PostgresClusterStore final : public ClusterStore {
 
 }  // namespace
 
-std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo) {
-  return std::make_unique<PostgresClusterStore>(conninfo);
+std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo, bool durable) {
+  return std::make_unique<PostgresClusterStore>(conninfo, durable);
 }
 
 std::int64_t NewLeaseEpoch(const std::string& conninfo) {

@@ -10,13 +10,17 @@
 namespace kafenio::server {
 
 ClusterNode::ClusterNode(ClusterOptions options, storage::ClusterStore& store,
-                         TableDirectory& directory, Clock& clock)
+                         TableDirectory& directory, Clock& clock, storage::ClusterStore* renewals)
     : options_(std::move(options)),
       store_(store),
       directory_(directory),
       clock_(clock),
       holder_{options_.node, options_.epoch},
-      work_(io_.get_executor()) {}
+      work_(io_.get_executor()) {
+  if (renewals != nullptr) {
+    renewer_ = std::make_unique<LeaseRenewer>(*renewals, holder_, options_.lease_ms);
+  }
+}
 
 ClusterNode::~ClusterNode() {
   Stop();
@@ -26,6 +30,9 @@ int ClusterNode::Start() {
   store_.Announce(holder_, options_.address, clock_.NowMs());
   std::vector<std::int64_t> tables = store_.TakeBackOwnTables(holder_, options_.lease_ms);
   last_renewed_ms_ = clock_.NowMs();
+  // Rebuilding many tables may take longer than a lease: the leases taken are kept alive
+  // meanwhile.
+  if (renewer_) renewer_->Start();
   int taken = Adopt(tables);
   for (;;) {
     const auto claimed = store_.ClaimExpired(holder_, options_.lease_ms, options_.claim_batch);
@@ -51,6 +58,7 @@ void ClusterNode::ScheduleRound() {
 void ClusterNode::Round() {
   if (replaced_) return;
   const std::vector<std::int64_t> before = directory_.TableNumbers();
+  if (renewer_ && renewer_->replaced()) return GiveWay(before);
   try {
     const storage::Renewal renewal = store_.Renew(holder_, options_.lease_ms);
     if (renewal.replaced) return GiveWay(before);
@@ -64,7 +72,9 @@ void ClusterNode::Round() {
     log::warn("cluster: cannot renew this node's leases: {}", error.what());
     // Without renewals the leases pass by the database's clock: stop playing before then
     // would be better, at the latest when a whole lease has gone by on ours.
-    if (clock_.NowMs() - last_renewed_ms_ >= options_.lease_ms) {
+    const bool renewer_late =
+        !renewer_ || LeaseRenewer::SteadyMs() - renewer_->last_renewed_ms() >= options_.lease_ms;
+    if (clock_.NowMs() - last_renewed_ms_ >= options_.lease_ms && renewer_late) {
       DropLost(before, {});
       TellTournaments({});
     }
@@ -136,6 +146,7 @@ int ClusterNode::Adopt(const std::vector<std::int64_t>& tables) {
 }
 
 void ClusterNode::StopRounds() {
+  if (renewer_) renewer_->Stop();
   if (!thread_.joinable()) return;
   std::promise<void> stopped;
   boost::asio::post(io_, [this, &stopped] {

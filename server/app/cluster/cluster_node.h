@@ -22,6 +22,7 @@
 
 #include "server/app/clock.h"
 #include "server/app/cluster/cluster_options.h"
+#include "server/app/cluster/lease_renewer.h"
 #include "server/app/cluster/table_locator.h"
 #include "server/app/table_directory.h"
 #include "server/storage/cluster_store.h"
@@ -30,8 +31,10 @@ namespace kafenio::server {
 
 class ClusterNode final : public TableLocator {
  public:
+  // `renewals`: a store on a connection of its own for the LeaseRenewer (renewals that no
+  // round, take-over or Locate can hold up); none: the rounds alone renew (tests).
   ClusterNode(ClusterOptions options, storage::ClusterStore& store, TableDirectory& directory,
-              Clock& clock);
+              Clock& clock, storage::ClusterStore* renewals = nullptr);
   ~ClusterNode() override;
 
   // Before the server takes connections: announces the node, takes its tables, and starts
@@ -80,9 +83,10 @@ class ClusterNode final : public TableLocator {
   const storage::LeaseHolder holder_;  // the name and this process's epoch
   std::int64_t last_renewed_ms_ = 0;
   std::atomic<bool> replaced_{false};  // a newer process of this name took over
-  bool stopped_ = false;               // io_'s thread only
-  bool started_ = false;               // Start went through
-  bool released_ = false;              // Stop has ended the leases
+  std::unique_ptr<LeaseRenewer> renewer_;
+  bool stopped_ = false;   // io_'s thread only
+  bool started_ = false;   // Start went through
+  bool released_ = false;  // Stop has ended the leases
   TournamentsHeld tournaments_held_;
   std::vector<std::int64_t> tournaments_;  // the events held, as last told
 
