@@ -2,7 +2,8 @@
 // One node of a cluster sharing a PostgreSQL database (docs/scaling.md). It owns the node's
 // table leases: at start it takes back the tables leased to its name and any table whose
 // lease has passed, rebuilding them through the table directory exactly as crash recovery
-// does; then every third of the lease it renews its leases, drops (without writing) any
+// does; then every third of the lease it renews its leases (a LeaseRenewer also renews
+// them every quarter, whatever the rounds are doing), drops (without writing) any
 // table whose lease it lost (it was paused or cut off past its lease: another node plays
 // it now, and the database refuses its writes anyway), and takes over tables of nodes that
 // died. Its leases carry this process's epoch, the fencing token (a newer process started
