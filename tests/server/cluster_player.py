@@ -145,6 +145,11 @@ class ClusterPlayer:
         while True:
             try:
                 if not connected:
+                    # The match may have ended while this player was away (its last moves
+                    # played by bots on a node that then died): its table, rebuilt between
+                    # matches, sends no more events of it.
+                    if self.match_finished():
+                        return
                     urls = self.live_urls()
                     if not urls:
                         await asyncio.sleep(0.1)
