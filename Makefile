@@ -22,13 +22,14 @@ build: deps
 	cmake --preset release
 	cmake --build --preset release -j $(JOBS)
 
-# Every test but the long runs: SQLite and the quick PostgreSQL ones.
+# Every test but the long tournament run: SQLite and the PostgreSQL ones, then the cluster
+# soak as a step of its own (label soak: three nodes killed again and again, 2-4 minutes),
+# alone so that the suite's parallel tests do not share the CPU with it for minutes.
 test: build
 	ctest --preset release -j $(JOBS)
+	ctest --preset cluster-soak
 
-# The cluster soak, when asked (label soak: PostgreSQL and three nodes killed again and
-# again, a few minutes; its leases need CPU in time, so run it on a machine not busy with
-# other work). Not part of `make test`, as the brief keeps soak runs out of CI.
+# The cluster soak alone (docs/scaling.md).
 test-cluster: build
 	ctest --preset cluster-soak
 

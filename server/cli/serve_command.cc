@@ -86,10 +86,12 @@ std::string SecretPath(const server::ServerConfig& config) {
 struct Cluster {
   Cluster(const server::ServerConfig& config, const boost::asio::ip::tcp::endpoint& endpoint,
           server::Hub& hub, server::Clock& clock, server::admin::StaffStore& staff_store,
-          server::StoredTournaments& tournaments, server::TournamentRunner& runner)
-      : options{config.node_name, AddressOf(config, endpoint), config.lease_ms},
+          server::StoredTournaments& tournaments, server::TournamentRunner& runner,
+          std::int64_t epoch)
+      : options{OptionsOf(config, endpoint, epoch)},
         leases_store(storage::OpenPostgresClusterStore(config.db_path)),
-        node(options, *leases_store, hub.tables(), clock),
+        renewals_store(storage::OpenPostgresClusterStore(config.db_path, /*durable=*/false)),
+        node(options, *leases_store, hub.tables(), clock, renewals_store.get()),
         lobby(options, storage::OpenPostgresClusterStore(config.db_path), hub.tables(), hub.lobby(),
               clock, node.executor()),
         recheck(hub, staff_store),
@@ -125,6 +127,13 @@ struct Cluster {
     StopRounds();
     node.Stop();
   }
+  static server::ClusterOptions OptionsOf(const server::ServerConfig& config,
+                                          const boost::asio::ip::tcp::endpoint& endpoint,
+                                          std::int64_t epoch) {
+    server::ClusterOptions options{config.node_name, AddressOf(config, endpoint), config.lease_ms};
+    options.epoch = epoch;
+    return options;
+  }
   static std::string AddressOf(const server::ServerConfig& config,
                                const boost::asio::ip::tcp::endpoint& endpoint) {
     if (!config.public_address.empty()) return config.public_address;
@@ -133,6 +142,7 @@ struct Cluster {
 
   server::ClusterOptions options;
   std::unique_ptr<storage::ClusterStore> leases_store;
+  std::unique_ptr<storage::ClusterStore> renewals_store;  // the LeaseRenewer's own connection
   server::ClusterNode node;
   server::SharedLobby lobby;
   server::admin::PlayerRecheck recheck;
@@ -260,9 +270,13 @@ int RunServe(const Args& args) {
       std::vector<const boost::asio::ip::tcp::acceptor*>{&*public_port, &*admin_port},
       std::chrono::milliseconds(config.handshake_timeout_ms));
   std::unique_ptr<server::GameStore> store;
+  // A clustered node's process writes and holds its leases with an epoch of its own, the
+  // fencing token (docs/scaling.md, "Fencing"): drawn before its writer connects.
+  std::int64_t epoch = 0;
   try {
+    if (!config.node_name.empty()) epoch = storage::NewLeaseEpoch(config.db_path);
     store = std::make_unique<server::GameStore>(storage::OpenStorage(
-        storage::StorageChoice{config.db_path, config.node_name, config.lease_ms}));
+        storage::StorageChoice{config.db_path, config.node_name, config.lease_ms, epoch}));
     const int keyed = server::FillInNameKeys(store->storage());
     if (keyed > 0) log::info("filled in the name keys of {} accounts (migration 0012)", keyed);
   } catch (const std::exception& e) {
@@ -350,7 +364,7 @@ int RunServe(const Args& args) {
   } else {
     try {
       cluster = std::make_unique<Cluster>(config, endpoint, hub, clock, staff_store, *tournaments,
-                                          *tournament_runner);
+                                          *tournament_runner, epoch);
       // Announcements reach the players of every node.
       cluster->players.OnAnnounce([&console](const std::string& text, std::int64_t sent_ms) {
         console.ShowAnnouncement(text, sent_ms);

@@ -12,7 +12,8 @@ bool IsPostgres(const std::string& db) {
 
 std::unique_ptr<Storage> OpenStorage(const StorageChoice& choice) {
   if (IsPostgres(choice.db)) {
-    return OpenPostgresStorage(PostgresOptions{choice.db, choice.node, choice.lease_ms});
+    return OpenPostgresStorage(
+        PostgresOptions{choice.db, choice.node, choice.lease_ms, choice.epoch});
   }
   return OpenSqliteStorage(SqliteOptions{choice.db});
 }

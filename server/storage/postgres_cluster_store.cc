@@ -4,6 +4,7 @@
 
 #include "server/storage/cluster_store.h"
 #include "server/storage/postgres/connection.h"
+#include "server/storage/postgres_migrations.h"
 #include "server/storage/postgres_reads.h"
 
 namespace kafenio::storage {
@@ -50,11 +51,14 @@ std::string FromHex(const std::string& hex) {
 // broken fails, the next one opens a fresh one.
 class Reconnecting {
  public:
-  explicit Reconnecting(std::string conninfo) : conninfo_(std::move(conninfo)) {}
+  explicit Reconnecting(std::string conninfo, bool durable = true)
+      : conninfo_(std::move(conninfo)), durable_(durable) {}
   pg::Connection& operator*() {
     if (!db_ || db_->Broken()) {
       db_.reset();
-      db_ = std::make_unique<pg::Connection>(conninfo_);
+      auto db = std::make_unique<pg::Connection>(conninfo_);
+      if (!durable_) db->Command("SET synchronous_commit = off");
+      db_ = std::move(db);
     }
     return *db_;
   }
@@ -63,51 +67,64 @@ class Reconnecting {
 
  private:
   std::string conninfo_;
+  bool durable_;
   std::unique_ptr<pg::Connection> db_;
 };
 
 class PostgresClusterStore final : public ClusterStore {
  public:
-  explicit PostgresClusterStore(const std::string& conninfo)
-      : db_(conninfo),
+  PostgresClusterStore(const std::string& conninfo, bool durable)
+      : db_(conninfo, durable),
         listener_(conninfo),
         players_listener_(conninfo),
         tournament_listener_(conninfo) {}
 
-  void Announce(const std::string& node, const std::string& address,
+  void Announce(const LeaseHolder& holder, const std::string& address,
                 std::int64_t started_ms) override {
     std::lock_guard lock(mutex_);
     (*db_).Run(
-        "INSERT INTO cluster_nodes (name, address, started_ms, seen_at)"
-        " VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (name) DO UPDATE SET"
-        " address = excluded.address, started_ms = excluded.started_ms, seen_at = excluded.seen_at",
-        Params().Add(node).Add(address).Add(started_ms));
+        "INSERT INTO cluster_nodes (name, address, started_ms, seen_at, epoch)"
+        " VALUES ($1, $2, $3, clock_timestamp(), $4) ON CONFLICT (name) DO UPDATE SET"
+        " address = excluded.address, started_ms = excluded.started_ms,"
+        " seen_at = excluded.seen_at, epoch = excluded.epoch",
+        Params().Add(holder.node).Add(address).Add(started_ms).Add(holder.epoch));
   }
 
-  std::vector<std::int64_t> TakeBackOwnTables(const std::string& node, int lease_ms) override {
+  std::vector<std::int64_t> TakeBackOwnTables(const LeaseHolder& holder, int lease_ms) override {
     std::lock_guard lock(mutex_);
     // FOR UPDATE waits for a transaction the previous process left running (a COMMIT it
-    // sent just before it died): the tables are read only after that is settled.
+    // sent just before it died or froze; a frozen one's session is ended by the database
+    // after idle_in_transaction_session_timeout): the tables are read only after that is
+    // settled. From then on the previous process's epoch no longer writes them.
     return Ids((*db_).Run(
-        "UPDATE table_leases l SET epoch = l.epoch + 1,"
+        "UPDATE table_leases l SET epoch = $3,"
         " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
         " WHERE l.table_id IN (SELECT e.table_id FROM table_leases e JOIN game_tables t"
         " ON t.id = e.table_id WHERE e.node = $1 AND t.closed_ms IS NULL FOR UPDATE OF e)"
         " RETURNING l.table_id",
-        Params().Add(node).Add(LeaseMs(lease_ms))));
+        Params().Add(holder.node).Add(LeaseMs(lease_ms)).Add(holder.epoch)));
   }
 
-  std::vector<std::int64_t> Renew(const std::string& node, int lease_ms) override {
+  Renewal Renew(const LeaseHolder& holder, int lease_ms) override {
     std::lock_guard lock(mutex_);
-    (*db_).Run("UPDATE cluster_nodes SET seen_at = clock_timestamp() WHERE name = $1",
-               Params().Add(node));
-    return Ids((*db_).Run(
+    Renewal renewal;
+    // The node's row names the process that announced it last: an older one is replaced.
+    renewal.replaced = (*db_)
+                           .Run(
+                               "UPDATE cluster_nodes SET seen_at = clock_timestamp()"
+                               " WHERE name = $1 AND epoch = $2 RETURNING 1",
+                               Params().Add(holder.node).Add(holder.epoch))
+                           .empty();
+    if (renewal.replaced) return renewal;
+    renewal.tables = Ids((*db_).Run(
         "UPDATE table_leases SET expires_at = clock_timestamp() + $2::BIGINT * INTERVAL"
-        " '1 millisecond' WHERE node = $1 AND expires_at > clock_timestamp() RETURNING table_id",
-        Params().Add(node).Add(LeaseMs(lease_ms))));
+        " '1 millisecond' WHERE node = $1 AND epoch = $3 AND expires_at > clock_timestamp()"
+        " RETURNING table_id",
+        Params().Add(holder.node).Add(LeaseMs(lease_ms)).Add(holder.epoch)));
+    return renewal;
   }
 
-  std::vector<std::int64_t> ClaimExpired(const std::string& node, int lease_ms,
+  std::vector<std::int64_t> ClaimExpired(const LeaseHolder& holder, int lease_ms,
                                          int limit) override {
     std::lock_guard lock(mutex_);
     // Open tables that never had a lease (made by a server that was not clustered) get an
@@ -118,35 +135,36 @@ class PostgresClusterStore final : public ClusterStore {
         " WHERE t.closed_ms IS NULL AND NOT EXISTS (SELECT 1 FROM table_leases l"
         " WHERE l.table_id = t.id) ON CONFLICT (table_id) DO NOTHING");
     return Ids((*db_).Run(
-        "UPDATE table_leases l SET node = $1, epoch = l.epoch + 1,"
+        "UPDATE table_leases l SET node = $1, epoch = $4,"
         " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
         " WHERE l.table_id IN (SELECT e.table_id FROM table_leases e JOIN game_tables t"
         " ON t.id = e.table_id WHERE e.expires_at < clock_timestamp() AND t.closed_ms IS NULL"
         " ORDER BY e.expires_at LIMIT $3 FOR UPDATE OF e SKIP LOCKED)"
         " AND l.expires_at < clock_timestamp() RETURNING l.table_id",
-        Params().Add(node).Add(LeaseMs(lease_ms)).Add(limit)));
+        Params().Add(holder.node).Add(LeaseMs(lease_ms)).Add(limit).Add(holder.epoch)));
   }
 
-  void Release(const std::string& node, const std::vector<std::int64_t>& tables) override {
+  void Release(const LeaseHolder& holder, const std::vector<std::int64_t>& tables) override {
     std::lock_guard lock(mutex_);
+    // Only leases of this process: a newer one of the same name keeps its own.
     (*db_).Run(
         "UPDATE table_leases SET expires_at = clock_timestamp() - INTERVAL '1 millisecond'"
-        " WHERE node = $1 AND table_id = ANY($2::BIGINT[])",
-        Params().Add(node).AddArray(tables));
+        " WHERE node = $1 AND epoch = $3 AND table_id = ANY($2::BIGINT[])",
+        Params().Add(holder.node).AddArray(tables).Add(holder.epoch));
   }
 
-  std::vector<std::int64_t> RenewTournaments(const std::string& node, int lease_ms) override {
+  std::vector<std::int64_t> RenewTournaments(const LeaseHolder& holder, int lease_ms) override {
     std::lock_guard lock(mutex_);
     // A finished event has nothing left to run: its lease is left to pass.
     return Ids((*db_).Run(
         "UPDATE tournament_leases l SET expires_at = clock_timestamp() + $2::BIGINT * INTERVAL"
-        " '1 millisecond' WHERE l.node = $1 AND l.expires_at > clock_timestamp()"
+        " '1 millisecond' WHERE l.node = $1 AND l.epoch = $3 AND l.expires_at > clock_timestamp()"
         " AND NOT EXISTS (SELECT 1 FROM tournaments t WHERE t.id = l.tournament_id"
         " AND t.state = 'finished') RETURNING l.tournament_id",
-        Params().Add(node).Add(LeaseMs(lease_ms))));
+        Params().Add(holder.node).Add(LeaseMs(lease_ms)).Add(holder.epoch)));
   }
 
-  std::vector<std::int64_t> ClaimTournaments(const std::string& node, int lease_ms, int limit,
+  std::vector<std::int64_t> ClaimTournaments(const LeaseHolder& holder, int lease_ms, int limit,
                                              bool own) override {
     std::lock_guard lock(mutex_);
     // Unfinished events that never had a lease (made by a server that was not clustered)
@@ -159,23 +177,23 @@ class PostgresClusterStore final : public ClusterStore {
     const std::string claimable = own ? "(e.node = $1 OR e.expires_at < clock_timestamp())"
                                       : "e.expires_at < clock_timestamp()";
     return Ids(
-        (*db_).Run("UPDATE tournament_leases l SET node = $1, epoch = l.epoch + 1,"
+        (*db_).Run("UPDATE tournament_leases l SET node = $1, epoch = $4,"
                    " expires_at = clock_timestamp() + $2::BIGINT * INTERVAL '1 millisecond'"
                    " WHERE l.tournament_id IN (SELECT e.tournament_id FROM tournament_leases e JOIN"
                    " tournaments t ON t.id = e.tournament_id WHERE " +
                        claimable +
                        " AND t.state <> 'finished' ORDER BY e.expires_at LIMIT $3"
                        " FOR UPDATE OF e SKIP LOCKED) RETURNING l.tournament_id",
-                   Params().Add(node).Add(LeaseMs(lease_ms)).Add(limit)));
+                   Params().Add(holder.node).Add(LeaseMs(lease_ms)).Add(limit).Add(holder.epoch)));
   }
 
-  void ReleaseTournaments(const std::string& node,
+  void ReleaseTournaments(const LeaseHolder& holder,
                           const std::vector<std::int64_t>& tournaments) override {
     std::lock_guard lock(mutex_);
     (*db_).Run(
         "UPDATE tournament_leases SET expires_at = clock_timestamp() - INTERVAL '1 millisecond'"
-        " WHERE node = $1 AND tournament_id = ANY($2::BIGINT[])",
-        Params().Add(node).AddArray(tournaments));
+        " WHERE node = $1 AND epoch = $3 AND tournament_id = ANY($2::BIGINT[])",
+        Params().Add(holder.node).AddArray(tournaments).Add(holder.epoch));
   }
 
   std::vector<std::int64_t> WaitForTournamentChanges(int timeout_ms) override {
@@ -332,8 +350,14 @@ class PostgresClusterStore final : public ClusterStore {
 
 }  // namespace
 
-std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo) {
-  return std::make_unique<PostgresClusterStore>(conninfo);
+std::unique_ptr<ClusterStore> OpenPostgresClusterStore(const std::string& conninfo, bool durable) {
+  return std::make_unique<PostgresClusterStore>(conninfo, durable);
+}
+
+std::int64_t NewLeaseEpoch(const std::string& conninfo) {
+  pg::Connection db(conninfo);
+  ApplyMigrations(db, EmbeddedPostgresMigrations());
+  return db.Run("SELECT nextval('lease_epochs')").Int(0, 0);
 }
 
 }  // namespace kafenio::storage

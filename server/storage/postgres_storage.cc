@@ -93,9 +93,14 @@ class PostgresSession final : public WriteSession {
     // for ever: the server ends such a session, and a node taking the tables over goes on.
     db->Command("SET idle_in_transaction_session_timeout = " +
                 std::to_string(std::max(options_.lease_ms, 1000)));
+    // Who writes: the node, and the epoch of this process, the token the fencing checks.
     db->Run(
-        "SELECT set_config('kafenio.node', $1, false), set_config('kafenio.lease_ms', $2, false)",
-        pg::Params().Add(options_.node).Add(std::to_string(options_.lease_ms)));
+        "SELECT set_config('kafenio.node', $1, false), set_config('kafenio.lease_ms', $2, false),"
+        " set_config('kafenio.epoch', $3, false)",
+        pg::Params()
+            .Add(options_.node)
+            .Add(std::to_string(options_.lease_ms))
+            .Add(options_.node.empty() ? std::string() : std::to_string(options_.epoch)));
     db_ = std::move(db);
     transaction_ = std::make_unique<PostgresWriteTransaction>(*db_);
   }
@@ -292,11 +297,16 @@ class PostgresStorage final : public Storage {
 }  // namespace
 
 std::unique_ptr<Storage> OpenPostgresStorage(const PostgresOptions& options) {
+  PostgresOptions opened = options;
   {
     pg::Connection db(options.conninfo);
     ApplyMigrations(db, EmbeddedPostgresMigrations());
+    // A clustered writer always writes with an epoch of its own (migration 0019).
+    if (!opened.node.empty() && opened.epoch == 0) {
+      opened.epoch = db.Run("SELECT nextval('lease_epochs')").Int(0, 0);
+    }
   }
-  return std::make_unique<PostgresStorage>(options);
+  return std::make_unique<PostgresStorage>(opened);
 }
 
 int PostgresSchemaVersion(const std::string& conninfo) {

@@ -3,6 +3,7 @@
 // (one transaction per batch, synchronous_commit=on: durable before acknowledged), a pool
 // of reader connections, and the migrations of migrations/postgres/ applied at start-up
 // under an advisory lock (docs/operations.md, "PostgreSQL").
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -17,6 +18,9 @@ struct PostgresOptions {
   // server alone, no fencing.
   std::string node{};
   int lease_ms = 3000;  // how long a lease the database gives a table this node creates
+  // This process's epoch, the fencing token its writes carry (kafenio.epoch, migration 0019;
+  // NewLeaseEpoch in cluster_store.h). 0 with a node: a new one is drawn at open.
+  std::int64_t epoch = 0;
 };
 
 // Connects, applies the migrations this program knows (once, whichever node starts first)

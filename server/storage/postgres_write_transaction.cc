@@ -143,16 +143,18 @@ void PostgresWriteTransaction::PutTableSeats(std::int64_t table_id,
 
 void PostgresWriteTransaction::ReopenTable(std::int64_t table_id) {
   SendGathered();  // in order
-  // A clustered writer (kafenio.node set) leases the table to itself first, unless another
-  // node holds an unexpired lease on it; the fenced UPDATE below then refuses (KF001).
+  // A clustered writer (kafenio.node set) leases the table to itself first, with its epoch,
+  // unless another process (another node, or a newer one of this node's name: another
+  // epoch) holds an unexpired lease on it; the fenced UPDATE below then refuses (KF001).
   db_.Run(
       "INSERT INTO table_leases (table_id, node, epoch, expires_at)"
-      " SELECT $1, s.me, 1, clock_timestamp() +"
+      " SELECT $1, s.me, kafenio_writer_epoch(), clock_timestamp() +"
       " current_setting('kafenio.lease_ms')::BIGINT * INTERVAL '1 millisecond'"
       " FROM (SELECT current_setting('kafenio.node', true) AS me) s WHERE coalesce(s.me, '') <> ''"
       " ON CONFLICT (table_id) DO UPDATE SET node = excluded.node,"
-      " epoch = table_leases.epoch + 1, expires_at = excluded.expires_at"
-      " WHERE table_leases.node = excluded.node OR table_leases.expires_at < clock_timestamp()",
+      " epoch = excluded.epoch, expires_at = excluded.expires_at"
+      " WHERE (table_leases.node = excluded.node AND table_leases.epoch = excluded.epoch)"
+      " OR table_leases.expires_at < clock_timestamp()",
       Params().Add(table_id));
   ExpectChanged(
       db_.Run("UPDATE game_tables SET closed_ms = NULL WHERE id = $1", Params().Add(table_id)),

@@ -142,9 +142,19 @@ class ClusterPlayer:
     async def play(self):
         """Plays until the match is over, across node deaths, pauses and redirects."""
         connected = True
+        quiet = False  # no event came for a while
         while True:
             try:
                 if not connected:
+                    # Its table went quiet: the match may have ended while this player was
+                    # away (its last moves played by bots on a node that then died), and
+                    # its table, rebuilt between matches, sends no more events of it. Asked
+                    # only then, off the event loop: 200 players asking psql at every
+                    # reconnection would hold the loop up past their seats' grace.
+                    if quiet and await asyncio.get_running_loop().run_in_executor(
+                            None, self.match_finished):
+                        return
+                    quiet = False
                     urls = self.live_urls()
                     if not urls:
                         await asyncio.sleep(0.1)
@@ -154,8 +164,10 @@ class ClusterPlayer:
                     connected = True
                 if await self.play_connected():
                     return
+            except asyncio.TimeoutError:
+                quiet = True
             except (ConnectionError, websockets.ConnectionClosed, websockets.InvalidHandshake,
-                    OSError, asyncio.TimeoutError, ServerError, TableMoved):
+                    OSError, ServerError, TableMoved):
                 # A node dying or starting answers badly, or not at all: try another.
                 pass
             connected = False

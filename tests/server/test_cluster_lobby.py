@@ -7,7 +7,10 @@
 - when that node is killed (SIGKILL) the other takes the table over once its lease has run
   out, rebuilt from its stored events; the player, sent on by TABLE_MOVING until then,
   resumes there and finishes the match, every move it saw broadcast stored exactly once;
-- sign-in tells a client every node's address.
+- sign-in tells a client every node's address;
+- a node stopped cleanly (SIGTERM) ends its leases as it stops: another node takes its
+  table over before the lease it held would have run out (by the database's clock), and
+  the player resumes there and finishes the match.
 """
 import asyncio
 import os
@@ -29,6 +32,52 @@ async def wait_for_lobby(watcher, table_id, present=True, timeout=10):
             return
         if not present and message.get("table_removed", {}).get("table_id") == table_id:
             return
+
+
+async def clean_stop_take_over(binary, db, secret, log, nodes):
+    """Nodes c and d with a long lease join b: c plays a table and is stopped with SIGTERM;
+    another node (b or d) takes the table over at its next lease round, long before c's
+    lease would have run out."""
+    settings = ("lease_ms=15000", "bot_delay_ms=20")
+    c = Node(binary, "c", db.conninfo, secret, log, settings)
+    nodes.append(c)
+    d = Node(binary, "d", db.conninfo, secret, log, settings)
+    nodes.append(d)
+    player = ClusterPlayer([c, d], "Μαρία", random.Random(2), db)
+    await player.open_table(c.url, "pilotta", ["target=51"], 4)
+    playing = asyncio.ensure_future(player.play())
+    lease_sql = (f"SELECT l.node, l.epoch, l.expires_at FROM table_leases l JOIN game_tables t"
+                 f" ON t.id = l.table_id WHERE t.public_id = '{player.table_id}'")
+    while len(player.seen_moves) < 8:
+        if playing.done():
+            playing.result()  # a player that failed fails the test
+            raise AssertionError("the match ended before node c was stopped")
+        await asyncio.sleep(0.05)
+    holder, c_epoch, held_until = db.psql(lease_sql)[0]
+    assert holder == "c", holder
+
+    # A clean stop: c finishes its writes, then ends its leases.
+    assert c.server.stop() == 0, "node c did not stop cleanly"
+    deadline = time.monotonic() + 60
+    while db.psql(lease_sql)[0][0] == "c":
+        assert time.monotonic() < deadline, "no node took the table over"
+        await asyncio.sleep(0.05)
+    successor = db.psql(lease_sql)[0][0]
+    # Taken over before the lease c last held (and renewed since) would have run out.
+    [[early]] = db.psql(f"SELECT clock_timestamp() < '{held_until}'::timestamptz")
+    assert early == "t", (held_until, db.psql(lease_sql))
+    assert int(db.psql(lease_sql)[0][1]) != int(c_epoch)
+
+    await asyncio.wait_for(playing, 120)
+    assert player.match_finished()
+    rows = db.psql(f"SELECT sequence, seat, move FROM move_events WHERE match_id ="
+                   f" {player.match_id}")
+    stored = {(player.match_id, int(s)): (int(seat), move) for s, seat, move in rows}
+    assert len(stored) == len(rows)
+    for key, value in player.seen_moves.items():
+        assert stored.get(key) == value, (key, value, stored.get(key))
+    print(f"clean stop: node {successor} took the table over before node c's lease ran out; "
+          f"{len(player.seen_moves)} moves seen, {player.redirects} redirects, match finished")
 
 
 async def main(binary):
@@ -94,6 +143,7 @@ async def main(binary):
         print(f"redirects {player.redirects}, {len(player.seen_moves)} moves seen, "
               f"finished {took:.1f}s after node a's death")
         await watcher.close()
+        await clean_stop_take_over(binary, db, secret, log, nodes)
     finally:
         stop_nodes(nodes)
         log.close()

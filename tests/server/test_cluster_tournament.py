@@ -184,12 +184,14 @@ async def main(binary):
         await second.close()
         while not any(k == "table_opened" for k, _ in log_entries(db, tid2)):
             await asyncio.sleep(0.02)
-        assert lease_of(db, tid2) == ("c", 1), lease_of(db, tid2)
+        holder, c_epoch = lease_of(db, tid2)
+        assert holder == "c", lease_of(db, tid2)  # with its process's epoch, the fencing token
         c.pause()
         deadline = time.monotonic() + 30
         while lease_of(db, tid2)[0] != "b":
             assert time.monotonic() < deadline, "node b never took the event over"
             await asyncio.sleep(0.1)
+        assert lease_of(db, tid2)[1] != c_epoch, lease_of(db, tid2)
         await asyncio.sleep(1.0)
         c.resume()
         await wait_finished(watcher, tid2)

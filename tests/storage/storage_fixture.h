@@ -39,8 +39,11 @@ struct StorageFixture {
   std::unique_ptr<storage::Storage> store;
 
   bool postgres() const { return backend == Backend::postgres; }
-  std::unique_ptr<storage::Storage> Open(const std::string& node = "") const {
-    if (postgres()) return storage::OpenPostgresStorage({database->conninfo(), node});
+  // A clustered writer (PostgreSQL) for `node`, with `epoch` as its fencing token (0: a
+  // new one drawn from the database).
+  std::unique_ptr<storage::Storage> Open(const std::string& node = "",
+                                         std::int64_t epoch = 0) const {
+    if (postgres()) return storage::OpenPostgresStorage({database->conninfo(), node, 3000, epoch});
     return storage::OpenSqliteStorage(storage::SqliteOptions{path});
   }
   void Reopen() {

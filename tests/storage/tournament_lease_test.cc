@@ -35,8 +35,10 @@ TEST_CASE("only the holder of an event's lease writes its log, and a passed leas
           "[postgres][cluster][tournament]") {
   testing::StorageFixture fixture(testing::Backend::postgres);
   const auto director = fixture.CreateAccount("Γιάννης");
-  auto node_a = fixture.Open("a");
-  auto node_b = fixture.Open("b");
+  const LeaseHolder a{"a", 101};
+  const LeaseHolder b{"b", 102};
+  auto node_a = fixture.Open(a.node, a.epoch);
+  auto node_b = fixture.Open(b.node, b.epoch);
   auto cluster = OpenPostgresClusterStore(fixture.database->conninfo());
   pg::Connection admin(fixture.database->conninfo());
   auto lease = [&](std::int64_t id) {
@@ -48,7 +50,7 @@ TEST_CASE("only the holder of an event's lease writes its log, and a passed leas
 
   // The creating node holds the lease from the start.
   const auto id = CreateEvent(*node_a, director, "running");
-  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"a", 1});
+  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"a", a.epoch});
   REQUIRE(Append(*node_a, id, 1).ok());
   const auto intruder = Append(*node_b, id, 2);
   CHECK_FALSE(intruder.ok());
@@ -61,8 +63,8 @@ TEST_CASE("only the holder of an event's lease writes its log, and a passed leas
   CHECK(behind.conflict);
   CHECK(Write(*node_b, [&](WriteTransaction& tx) { tx.SetTournamentState(id, "running"); }).ok());
   REQUIRE(Append(*node_a, id, 3).ok());
-  CHECK(cluster->RenewTournaments("a", 60000) == std::vector<std::int64_t>{id});
-  CHECK(cluster->ClaimTournaments("b", 60000, 10, false).empty());  // a holds it
+  CHECK(cluster->RenewTournaments(a, 60000) == std::vector<std::int64_t>{id});
+  CHECK(cluster->ClaimTournaments(b, 60000, 10, false).empty());  // a holds it
 
   // a is paused past its lease: it can no longer write, and b takes the event over.
   admin.Run(
@@ -70,24 +72,33 @@ TEST_CASE("only the holder of an event's lease writes its log, and a passed leas
       " WHERE tournament_id = $1",
       pg::Params().Add(id));
   CHECK_FALSE(Append(*node_a, id, 4).ok());
-  CHECK(cluster->RenewTournaments("a", 60000).empty());
-  CHECK(cluster->ClaimTournaments("b", 60000, 10, false) == std::vector<std::int64_t>{id});
-  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"b", 2});
+  CHECK(cluster->RenewTournaments(a, 60000).empty());
+  CHECK(cluster->ClaimTournaments(b, 60000, 10, false) == std::vector<std::int64_t>{id});
+  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"b", b.epoch});
   REQUIRE(Append(*node_b, id, 4).ok());
   CHECK_FALSE(Append(*node_a, id, 5).ok());
   CHECK(fixture.store->LoadTournamentLog(id).size() == 4);
 
   // A clean stop releases it; a restarted node takes its own back at once.
-  cluster->ReleaseTournaments("b", {id});
-  CHECK(cluster->ClaimTournaments("a", 60000, 10, false) == std::vector<std::int64_t>{id});
-  CHECK(lease(id).second == 3);
-  CHECK(cluster->ClaimTournaments("a", 60000, 10, true) == std::vector<std::int64_t>{id});
-  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"a", 4});
+  cluster->ReleaseTournaments(b, {id});
+  CHECK(cluster->ClaimTournaments(a, 60000, 10, false) == std::vector<std::int64_t>{id});
+  CHECK(lease(id).second == a.epoch);
+  // A new process of node a (a new epoch) takes a's events back at once, even unexpired
+  // ones: the old process, frozen rather than dead, is fenced off by the epoch.
+  const LeaseHolder a_again{"a", 103};
+  auto node_a_again = fixture.Open(a_again.node, a_again.epoch);
+  CHECK(cluster->ClaimTournaments(a_again, 60000, 10, true) == std::vector<std::int64_t>{id});
+  CHECK(lease(id) == std::pair<std::string, std::int64_t>{"a", a_again.epoch});
+  const auto stale = Append(*node_a, id, 5);
+  CHECK_FALSE(stale.ok());
+  CHECK_THAT(stale.error, Catch::Contains("epoch 101"));
+  CHECK(cluster->RenewTournaments(a, 60000).empty());
+  REQUIRE(Append(*node_a_again, id, 5).ok());
 
   // Finished events are not claimed; events made without a cluster get a lease to claim.
   const auto finished = CreateEvent(*fixture.store, director, "finished");
   const auto unleased = CreateEvent(*fixture.store, director, "registering");
-  CHECK(cluster->ClaimTournaments("b", 60000, 10, false) == std::vector<std::int64_t>{unleased});
+  CHECK(cluster->ClaimTournaments(b, 60000, 10, false) == std::vector<std::int64_t>{unleased});
   CHECK(admin
             .Run("SELECT 1 FROM tournament_leases WHERE tournament_id = $1",
                  pg::Params().Add(finished))
@@ -95,8 +106,9 @@ TEST_CASE("only the holder of an event's lease writes its log, and a passed leas
 
   // Once an event it holds has finished, its node stops renewing that lease.
   CHECK(Write(*node_a, [&](WriteTransaction& tx) { tx.SetTournamentState(id, "finished"); }).ok());
-  CHECK(cluster->RenewTournaments("a", 60000).empty());
-  CHECK(cluster->RenewTournaments("b", 60000) == std::vector<std::int64_t>{unleased});
+  CHECK(cluster->RenewTournaments(a_again, 60000).empty());
+  CHECK(cluster->RenewTournaments(b, 60000) == std::vector<std::int64_t>{unleased});
+  node_a_again->Close();
   node_a->Close();
   node_b->Close();
 }

@@ -10,25 +10,32 @@
 namespace kafenio::server {
 
 ClusterNode::ClusterNode(ClusterOptions options, storage::ClusterStore& store,
-                         TableDirectory& directory, Clock& clock)
+                         TableDirectory& directory, Clock& clock, storage::ClusterStore* renewals)
     : options_(std::move(options)),
       store_(store),
       directory_(directory),
       clock_(clock),
-      work_(io_.get_executor()) {}
+      holder_{options_.node, options_.epoch},
+      work_(io_.get_executor()) {
+  if (renewals != nullptr) {
+    renewer_ = std::make_unique<LeaseRenewer>(*renewals, holder_, options_.lease_ms);
+  }
+}
 
 ClusterNode::~ClusterNode() {
   Stop();
 }
 
 int ClusterNode::Start() {
-  store_.Announce(options_.node, options_.address, clock_.NowMs());
-  std::vector<std::int64_t> tables = store_.TakeBackOwnTables(options_.node, options_.lease_ms);
+  store_.Announce(holder_, options_.address, clock_.NowMs());
+  std::vector<std::int64_t> tables = store_.TakeBackOwnTables(holder_, options_.lease_ms);
   last_renewed_ms_ = clock_.NowMs();
+  // Rebuilding many tables may take longer than a lease: the leases taken are kept alive
+  // meanwhile.
+  if (renewer_) renewer_->Start();
   int taken = Adopt(tables);
   for (;;) {
-    const auto claimed =
-        store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch);
+    const auto claimed = store_.ClaimExpired(holder_, options_.lease_ms, options_.claim_batch);
     if (claimed.empty()) break;
     taken += Adopt(claimed);
   }
@@ -49,12 +56,15 @@ void ClusterNode::ScheduleRound() {
 }
 
 void ClusterNode::Round() {
+  if (replaced_) return;
   const std::vector<std::int64_t> before = directory_.TableNumbers();
+  if (renewer_ && renewer_->replaced()) return GiveWay(before);
   try {
-    const auto held = store_.Renew(options_.node, options_.lease_ms);
+    const storage::Renewal renewal = store_.Renew(holder_, options_.lease_ms);
+    if (renewal.replaced) return GiveWay(before);
     last_renewed_ms_ = clock_.NowMs();
-    DropLost(before, held);
-    Adopt(store_.ClaimExpired(options_.node, options_.lease_ms, options_.claim_batch));
+    DropLost(before, renewal.tables);
+    Adopt(store_.ClaimExpired(holder_, options_.lease_ms, options_.claim_batch));
     // After the tables: an event taken over finds the tables this node took with it.
     HoldTournaments(false);
     RefreshNodes();
@@ -62,19 +72,35 @@ void ClusterNode::Round() {
     log::warn("cluster: cannot renew this node's leases: {}", error.what());
     // Without renewals the leases pass by the database's clock: stop playing before then
     // would be better, at the latest when a whole lease has gone by on ours.
-    if (clock_.NowMs() - last_renewed_ms_ >= options_.lease_ms) {
+    const bool renewer_late =
+        !renewer_ || LeaseRenewer::SteadyMs() - renewer_->last_renewed_ms() >= options_.lease_ms;
+    if (clock_.NowMs() - last_renewed_ms_ >= options_.lease_ms && renewer_late) {
       DropLost(before, {});
       TellTournaments({});
     }
   }
 }
 
+void ClusterNode::GiveWay(const std::vector<std::int64_t>& before) {
+  // Another process started under this node's name (this one was frozen or cut off, and
+  // taken for dead): it has taken the name's leases with a newer epoch, and the database
+  // refuses this process's writes. Playing on here could only fail, and taking tables over
+  // would compete with it under one name: this process drops everything and takes nothing.
+  replaced_ = true;
+  log::error(
+      "cluster: another process has started as node {} (this one, epoch {}, is fenced):"
+      " dropping every table and taking none; stop this process",
+      options_.node, holder_.epoch);
+  DropLost(before, {});
+  TellTournaments({});
+}
+
 void ClusterNode::HoldTournaments(bool own) {
   std::vector<std::int64_t> held;
-  if (!own) held = store_.RenewTournaments(options_.node, options_.lease_ms);
+  if (!own) held = store_.RenewTournaments(holder_, options_.lease_ms);
   for (;;) {
     const auto claimed =
-        store_.ClaimTournaments(options_.node, options_.lease_ms, options_.claim_batch, own);
+        store_.ClaimTournaments(holder_, options_.lease_ms, options_.claim_batch, own);
     for (const std::int64_t id : claimed) {
       if (std::find(held.begin(), held.end(), id) == held.end()) held.push_back(id);
     }
@@ -120,6 +146,7 @@ int ClusterNode::Adopt(const std::vector<std::int64_t>& tables) {
 }
 
 void ClusterNode::StopRounds() {
+  if (renewer_) renewer_->Stop();
   if (!thread_.joinable()) return;
   std::promise<void> stopped;
   boost::asio::post(io_, [this, &stopped] {
@@ -138,8 +165,8 @@ void ClusterNode::Stop() {
   if (!started_ || released_) return;
   released_ = true;
   try {
-    store_.Release(options_.node, directory_.TableNumbers());
-    store_.ReleaseTournaments(options_.node, tournaments_);
+    store_.Release(holder_, directory_.TableNumbers());
+    store_.ReleaseTournaments(holder_, tournaments_);
   } catch (const std::exception& error) {
     log::warn("cluster: could not end this node's leases at stop: {}", error.what());
   }
@@ -149,8 +176,11 @@ TableWhereabouts ClusterNode::Locate(const std::string& table_id) {
   TableWhereabouts where;
   const auto found = store_.Locate(table_id);
   if (!found) return where;
-  // Held by nobody yet, or by this node while it is still taking the table over.
-  if (!found->held || found->node == options_.node || found->address.empty()) {
+  // Held by nobody yet, or by this node while it is still taking the table over. Once a
+  // newer process of this node's name has replaced this one, the name's tables are played
+  // there: its address is the name's now.
+  const bool here = found->node == options_.node && !replaced_;
+  if (!found->held || here || found->address.empty()) {
     where.kind = TableWhereabouts::Kind::moving;
     return where;
   }

@@ -2,11 +2,15 @@
 // One node of a cluster sharing a PostgreSQL database (docs/scaling.md). It owns the node's
 // table leases: at start it takes back the tables leased to its name and any table whose
 // lease has passed, rebuilding them through the table directory exactly as crash recovery
-// does; then every third of the lease it renews its leases, drops (without writing) any
+// does; then every third of the lease it renews its leases (a LeaseRenewer also renews
+// them every quarter, whatever the rounds are doing), drops (without writing) any
 // table whose lease it lost (it was paused or cut off past its lease: another node plays
 // it now, and the database refuses its writes anyway), and takes over tables of nodes that
-// died. It runs on a thread of its own, so the database never blocks an I/O thread; time
+// died. Its leases carry this process's epoch, the fencing token (a newer process started
+// under the same name takes them back with its own, and this one then gives way). It runs
+// on a thread of its own, so the database never blocks an I/O thread; time
 // comes from the injected Clock, lease expiry from the database's clock.
+#include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <functional>
@@ -19,6 +23,7 @@
 
 #include "server/app/clock.h"
 #include "server/app/cluster/cluster_options.h"
+#include "server/app/cluster/lease_renewer.h"
 #include "server/app/cluster/table_locator.h"
 #include "server/app/table_directory.h"
 #include "server/storage/cluster_store.h"
@@ -27,8 +32,10 @@ namespace kafenio::server {
 
 class ClusterNode final : public TableLocator {
  public:
+  // `renewals`: a store on a connection of its own for the LeaseRenewer (renewals that no
+  // round, take-over or Locate can hold up); none: the rounds alone renew (tests).
   ClusterNode(ClusterOptions options, storage::ClusterStore& store, TableDirectory& directory,
-              Clock& clock);
+              Clock& clock, storage::ClusterStore* renewals = nullptr);
   ~ClusterNode() override;
 
   // Before the server takes connections: announces the node, takes its tables, and starts
@@ -66,13 +73,18 @@ class ClusterNode final : public TableLocator {
   // Renews this node's event leases and takes over those whose lease passed (`own`: at
   // start, its own too), then tells tournaments_held_.
   void HoldTournaments(bool own);
+  // A newer process of this node's name has taken its leases: drop `before`, hold nothing.
+  void GiveWay(const std::vector<std::int64_t>& before);
   void TellTournaments(std::vector<std::int64_t> held);
 
   const ClusterOptions options_;
   storage::ClusterStore& store_;
   TableDirectory& directory_;
   Clock& clock_;
+  const storage::LeaseHolder holder_;  // the name and this process's epoch
   std::int64_t last_renewed_ms_ = 0;
+  std::atomic<bool> replaced_{false};  // a newer process of this name took over
+  std::unique_ptr<LeaseRenewer> renewer_;
   bool stopped_ = false;   // io_'s thread only
   bool started_ = false;   // Start went through
   bool released_ = false;  // Stop has ended the leases

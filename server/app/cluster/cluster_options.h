@@ -1,5 +1,6 @@
 #pragma once
 // A clustered node's settings (docs/operations.md, "A cluster on PostgreSQL").
+#include <cstdint>
 #include <string>
 
 namespace kafenio::server {
@@ -12,6 +13,9 @@ struct ClusterOptions {
   int lease_ms = 3000;
   int claim_batch = 100;    // tables taken over per round at most
   int lobby_flush_ms = 50;  // lobby changes are written in batches this often
+  // This process's epoch (storage::NewLeaseEpoch): the fencing token of every lease it
+  // holds, and of its writer's writes (docs/scaling.md, "Fencing").
+  std::int64_t epoch = 0;
 };
 
 }  // namespace kafenio::server
