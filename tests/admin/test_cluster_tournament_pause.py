@@ -114,6 +114,12 @@ async def main():
         for table in tables:
             await watcher.request("join_table", {"table_id": table})
 
+        # Node b's lobby lists the round's tables (a lobby flush and a NOTIFY after node a
+        # opened them): the reply below waits for what the lobby lists.
+        async def listed_on_b():
+            return len(await lobby_shows(b.url, tables)) == len(tables)
+        await until(listed_on_b, "node b's lobby never listed round 1's tables")
+
         # 1. Paused over the protocol on node b, which does not run the event.
         on_b = await Client.connect(b.url)
         await on_b.request("resume", {"token": token})
@@ -121,7 +127,8 @@ async def main():
                                                 "reason": "διακοπή ρεύματος"})
         # The reply came once every table showed it (docs/protocol.md): node b's lobby,
         # shared with node a, already lists them paused.
-        assert await lobby_shows(b.url, tables) == {t: True for t in tables}
+        shown = await lobby_shows(b.url, tables)
+        assert shown == {t: True for t in tables}, (shown, tables)
         await tables_show(watcher, tables, True)
         await paused_everywhere([director, on_b], tid, True)
         await expect_error(director.request("pause_tournament", {"tournament_id": str(tid)}),
