@@ -1,11 +1,15 @@
 """HTTP helpers for the admin console's tests: a staff session (cookie and CSRF token),
 RFC 6238 codes computed here from the RFC (not from the server), and `kafenio admin`."""
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
+import os
 import struct
 import subprocess
+import sys
+import tempfile
 import urllib.error
 import urllib.request
 
@@ -70,3 +74,19 @@ class Staff:
             headers["X-CSRF-Token"] = self.csrf
         status, _, text = http("POST", self.base + path, body if body is not None else {}, headers)
         return status, json.loads(text) if text.startswith("{") else text
+
+
+@contextlib.contextmanager
+def test_database(prefix):
+    """Yields (db, database): a fresh PostgreSQL database of the tests' own server when the
+    test was given --postgres (`database` then reads and edits it), else an SQLite file
+    (`database` is None)."""
+    if "--postgres" not in sys.argv:
+        yield os.path.join(tempfile.mkdtemp(prefix=prefix), "kafenio.db"), None
+        return
+    from postgres_server import PostgresDatabase
+    database = PostgresDatabase()
+    try:
+        yield database.conninfo, database
+    finally:
+        database.drop()

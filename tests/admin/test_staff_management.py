@@ -18,16 +18,13 @@
 On SQLite, or with --postgres on a real PostgreSQL.
 """
 import asyncio
-import os
 import sys
-import tempfile
 import time
 
-from admin_http import Staff, create_user, http, totp
+from admin_http import Staff, create_user, http, test_database, totp
 from kafenio_client import run
 
 BINARY = sys.argv[1]
-POSTGRES = "--postgres" in sys.argv
 
 
 def sign_in(server, name, password, code=""):
@@ -36,18 +33,8 @@ def sign_in(server, name, password, code=""):
 
 
 async def main():
-    database = None
-    if POSTGRES:
-        from postgres_server import PostgresDatabase
-        database = PostgresDatabase()
-        db = database.conninfo
-    else:
-        db = os.path.join(tempfile.mkdtemp(prefix="kafenio-staff-"), "kafenio.db")
-    try:
+    with test_database("kafenio-staff-") as (db, database):
         await scenario(db)
-    finally:
-        if database:
-            database.drop()
 
 
 async def scenario(db):

@@ -17,32 +17,19 @@ On SQLite, or with --postgres on a real PostgreSQL.
 """
 import asyncio
 import json
-import os
 import sqlite3
 import sys
-import tempfile
 
-from admin_http import Staff, create_user, http
+from admin_http import Staff, create_user, http, test_database
 from kafenio_client import ServerProcess, run
 
 BINARY = sys.argv[1]
-POSTGRES = "--postgres" in sys.argv
 PER_MINUTE = 4  # sign-in tries a minute, per name and per address
 
 
 async def main():
-    database = None
-    if POSTGRES:
-        from postgres_server import PostgresDatabase
-        database = PostgresDatabase()
-        db = database.conninfo
-    else:
-        db = os.path.join(tempfile.mkdtemp(prefix="kafenio-staff-pw-"), "kafenio.db")
-    try:
+    with test_database("kafenio-staff-pw-") as (db, database):
         await scenario(db, database)
-    finally:
-        if database:
-            database.drop()
 
 
 def stored_hash(db, database, name):
