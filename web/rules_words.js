@@ -22,19 +22,20 @@ const OPTIONS = {
   final_xeri: { true: 'rules.finalXeri', false: 'rules.noFinalXeri' },
 };
 
-// `game`: "pilotta" or "diloti"; `rules`: the server's rules line.
-export function rulesInWords(game, rules) {
+// `game`: "pilotta" or "diloti"; `rules`: the server's rules line; `translate`: the
+// page's t() (the admin console passes its own, which falls back to these catalogues).
+export function rulesInWords(game, rules, translate = t) {
   const [preset, ...options] = String(rules || '').split(/\s+/).filter(Boolean);
   if (!preset) return '';
-  const parts = [PRESETS[preset] ? t(PRESETS[preset]) : preset];
+  const parts = [PRESETS[preset] ? translate(PRESETS[preset]) : preset];
   let target = DEFAULT_TARGET[game];
   const extras = [];
   for (const option of options) {
     const [key, value] = option.split('=');
     if (key === 'target') target = Number(value);
-    else if (OPTIONS[key] && OPTIONS[key][value]) extras.push(t(OPTIONS[key][value]));
+    else if (OPTIONS[key] && OPTIONS[key][value]) extras.push(translate(OPTIONS[key][value]));
     else extras.push(option); // an option this page does not know yet: as the server wrote it
   }
-  if (target) parts.push(t('rules.target', { n: target }));
+  if (target) parts.push(translate('rules.target', { n: target }));
   return [...parts, ...extras].join(' · ');
 }

@@ -144,9 +144,15 @@ export function tieBreakText(column) {
   return { name: column.name, explanation: column.explanation };
 }
 
-// The word for `key` in the chosen language (the key itself when it has none).
-export function t(key) {
+// The word for `key` in language `code` ("en" or "el"; the key itself when it has none).
+// The admin console, which keeps its own choice of language, asks this directly.
+export function wordIn(key, code) {
   const words = WORDS[key];
   if (!words) return key;
-  return words[language() === 'el' ? 1 : 0];
+  return words[code === 'el' ? 1 : 0];
+}
+
+// The word for `key` in the chosen language.
+export function t(key) {
+  return wordIn(key, language());
 }

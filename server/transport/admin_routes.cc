@@ -327,11 +327,16 @@ HttpRoutes AdminRoutes(AdminServices services) {
     });
   });
 
-  // The console page itself (web_root/admin), with its scripts and styles.
+  // The console page itself (web_root/admin), with its scripts and styles, and the player
+  // client's scripts it imports for the words both say (games, rules, report categories):
+  // public files, which the public listener serves to anyone. Nothing else of the player's
+  // site: "/" here is not a page to play from.
   const std::string web_root = hub.config().web_root;
   routes.Otherwise([web_root](const HttpRequest& request, Respond& respond) {
     const std::string target(request.target());
-    if (!IsAdminPath(target)) return false;
+    const std::string path = target.substr(0, target.find_first_of("?#"));
+    const bool script = path.size() > 3 && path.compare(path.size() - 3, 3, ".js") == 0;
+    if (!IsAdminPath(target) && !script) return false;
     auto file = LoadStaticFile(web_root, target);
     if (!file) return false;
     HttpResponse response =

@@ -57,6 +57,13 @@ try {
   const player = await browser.newPage();
   const notFound = await player.goto(`${publicUrl}/admin/`);
   assert(notFound.status() === 404, `public /admin/ answered ${notFound.status()}`);
+  // The admin port serves the console and the player's scripts it imports (words both
+  // say), but not the player's site.
+  for (const [path, status] of [['/', 404], ['/index.html', 404], ['/rules_words.js', 200],
+    ['/messages_el.js', 200], ['/admin/console.js', 200]]) {
+    const answer = await player.goto(`${adminUrl}${path}`);
+    assert(answer.status() === status, `admin ${path} answered ${answer.status()}, not ${status}`);
+  }
   // A player at a table of three bots, over the protocol, from a page.
   await player.goto(`${publicUrl}/healthz`);
   await installRawClient(player);
@@ -148,13 +155,15 @@ try {
   await report.locator('.reported-line', { hasText: 'τάκης: χάσου, κότα' }).waitFor();
   await report.getByText('βρισιές').waitFor();
   await report.getByRole('button', { name: 'Ανάληψη' }).click();
-  await report.getByText(/claimed elena/).waitFor();
+  // The category and state in the console's Greek, the category as the player's report form says it.
+  await report.getByText(/^#\d+ Προσβολές ή παρενόχληση: ο\/η ζωή ανέφερε τον\/την τάκης$/).waitFor();
+  await report.getByText(/την ανέλαβε elena/).waitFor();
   await page.locator('#report-resolve input[name=note]').fill('υβριστικό μήνυμα');
   await report.getByRole('button', { name: 'Σίγαση' }).click();
   await report.waitFor({ state: 'detached' }); // resolved: no longer in the active queue
   await page.locator('#report-filter select').selectOption('resolved');
   await page.locator('#report-filter button[type=submit]').click();
-  await page.locator(`#reports li[data-report="${reportId}"]`, { hasText: 'mute' }).waitFor();
+  await page.locator(`#reports li[data-report="${reportId}"]`, { hasText: 'την έκλεισε elena · σίγαση · υβριστικό μήνυμα' }).waitFor();
 
   // The live tables filtered by rating, access, match and a Greek player's name typed in
   // another case: only Γιώργος's private rated table, where no match is in play yet.
@@ -182,6 +191,9 @@ try {
   // The list is rebuilt in one go: once the wanted row is there, it is the whole list.
   await page.locator(`#tables tr[data-table="${greekTable}"]`).waitFor();
   assert(await rows.count() === 1, `one table for Γιώργος, got ${await rows.count()}`);
+  // Its game, rules and access in Greek, as the player's lobby words them.
+  const greekRow = await page.locator(`#tables tr[data-table="${greekTable}"]`).textContent();
+  assert(/Δηλωτή · \S.* · στους \d+ πόντους · ιδιωτικό ★/.test(greekRow), `the table row: ${greekRow}`);
   assert(await page.locator(`#tables tr[data-table="${tableId}"]`).count() === 0,
     'anna\'s public table is filtered out');
   // The same player with a match in play: none.
@@ -241,6 +253,7 @@ try {
   await refreshTables();
   const liveRow = page.locator(`#tables tr[data-table="${liveTable}"]`);
   await liveRow.getByText('Ράνια (παίζει bot)').waitFor();
+  await liveRow.getByText('Δηλωτή · Διαδικτυακοί κανόνες · στους 11 πόντους ★').waitFor();
   // Watched: the live view's move number.
   await liveRow.getByRole('button', { name: 'Παρακολούθηση' }).click();
   const seqShown = () => page.evaluate(() => {
@@ -280,7 +293,8 @@ try {
     await page.waitForTimeout(500);
   }
   const ratingRow = await page.locator('#ratings tr[data-mode="diloti-1v1"]').textContent();
-  assert(/diloti-1v1\d{4}\.\d\d{2,3}\.\d1$/.test(ratingRow), `the rating row: ${ratingRow}`);
+  assert(/^Δηλωτή 1 με 1\d{4}\.\d\d{2,3}\.\d1$/.test(ratingRow), `the rating row: ${ratingRow}`);
+  await page.locator('#history li', { hasText: /Δηλωτή · ολοκληρώθηκε ★ βαθμολογημένη/ }).first().waitFor();
   // His session: from this machine, with this browser.
   const sessionRow = page.locator('#sessions tbody tr');
   assert(await sessionRow.count() === 1, `one session, got ${await sessionRow.count()}`);
@@ -364,6 +378,9 @@ try {
   await page.locator('#audit-filter input[name=target]').fill('Κωστάκης');
   await page.locator('#audit-filter button[type=submit]').click();
   await audit.locator('tr', { hasText: 'player.rename' }).waitFor();
+  // Dates as Greek writes them (day first, π.μ./μ.μ.).
+  const renamedAt = await audit.locator('tr', { hasText: 'player.rename' }).locator('td').first().textContent();
+  assert(/^\d{1,2}\/\d{1,2}\/\d{4}.*[πμ]\.μ\.$/.test(renamedAt), `the audit date: ${renamedAt}`);
   await audit.locator('tr', { hasText: 'table.pause' }).waitFor({ state: 'detached' });
   assert(await audit.locator('tr').count() === 1, `one entry on Κωστάκης, got ${await audit.locator('tr').count()}`);
   await page.locator('#verify').click();

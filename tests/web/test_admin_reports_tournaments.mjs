@@ -96,9 +96,9 @@ try {
   await owner.locator('#report-filter button[type=submit]').click();
   const lineReport = owner.locator('#reports li', { hasText: 'βρισιές στη συνομιλία' });
   await lineReport.locator('.reported-line', { hasText: 'τάκης: χάσου, κότα' }).waitFor();
-  await lineReport.getByText(/abuse: ζωή reported τάκης/).waitFor();
+  await lineReport.getByText(/Abuse or insults: ζωή reported τάκης/).waitFor();
   await owner.locator('#reports li', { hasText: 'προσβλητικό όνομα' })
-    .getByText(/name: ζωή reported τάκης/).waitFor();
+    .getByText(/Offensive name: ζωή reported τάκης/).waitFor();
 
   // --- The director, scoped to event 1, runs it from the console.
   await takis.evaluate(() => window.request('create_tournament', { settings: {

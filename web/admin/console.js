@@ -5,8 +5,9 @@
 // password (password.js) and the audit log (filters, verify against the last anchor shown).
 // Talks to the JSON API of docs/admin.md on the admin listener; every write sends the CSRF token.
 import { button, cell } from './dom.js';
-import { t, toggleLanguage, translatePage } from './i18n.js';
+import { locale, t, toggleLanguage, translatePage } from './i18n.js';
 import { ownPassword } from './password.js';
+import { rulesInWords } from '../rules_words.js';
 import { reportQueue } from './reports.js';
 import { staffDesk } from './staff.js';
 import { tournamentDesk } from './tournaments.js';
@@ -104,7 +105,8 @@ async function loadTables() {
     const row = document.createElement('tr');
     row.dataset.table = table.table_id;
     cell(row, table.table_id);
-    cell(row, `${table.game} ${table.rules || ''}${table.rated ? ' ★' : ''}${table.private ? ' 🔒' : ''}`);
+    cell(row, [t(`game.${table.game}`), rulesInWords(table.game, table.rules, t),
+      ...(table.private ? [t('privateTable')] : [])].filter(Boolean).join(' · ') + (table.rated ? ' ★' : ''));
     // A seat a bot holds for its player (left, or kicked) is marked so.
     const seats = cell(row, (table.seats || [])
       .map((s) => (s.name || '—') + (s.bot_holding ? ` (${t('botHolding')})` : '')).join(', '));
@@ -172,7 +174,7 @@ function viewLines(list, view) {
 async function refreshWatch() {
   if (!watched) return;
   const { table, view } = await api('GET', `tables/${encodeURIComponent(watched)}/view`);
-  $('#watch-table').textContent = `${table.table_id} (${table.game}) — ` +
+  $('#watch-table').textContent = `${table.table_id} (${t(`game.${table.game}`)}) — ` +
     (table.seats || []).map((s) => s.name || '—').join(', ');
   const list = $('#watch-view');
   if (!view) {
@@ -258,13 +260,12 @@ function showDetails(player) {
   for (const r of player.ratings) {
     const row = document.createElement('tr');
     row.dataset.mode = r.mode;
-    cell(row, r.mode);
+    cell(row, t(`mode.${r.mode}`));
     cell(row, Number(r.rating).toFixed(1));
     cell(row, Number(r.rd).toFixed(1));
     cell(row, r.matches);
     ratings.appendChild(row);
   }
-  const when = (ms) => (Number(ms) ? new Date(Number(ms)).toLocaleString() : '—');
   const sessions = $('#sessions tbody');
   sessions.replaceChildren();
   for (const s of player.session_list) {
@@ -311,7 +312,7 @@ function showHistory(player, id) {
     const item = document.createElement('li');
     item.dataset.match = m.match_id;
     const mark = m.voided ? ` — ${t('voided')}` : (m.rated ? ` ★ ${t('rated')}` : '');
-    item.textContent = `#${m.match_id} ${m.game} ${m.state}${mark} `;
+    item.textContent = `#${m.match_id} ${t(`game.${m.game}`)} · ${t(`matchState_${m.state}`)}${mark} `;
     if (!m.voided && permissions.includes('void_matches')) {
       item.appendChild(button(t('voidMatch'), () => act(async () => {
         const reason = $('#sanction').elements.reason.value.trim();
@@ -362,7 +363,7 @@ async function loadAudit() {
   body.replaceChildren();
   for (const e of entries) {
     const row = document.createElement('tr');
-    cell(row, new Date(e.at_ms).toLocaleString());
+    cell(row, when(e.at_ms));
     cell(row, e.actor);
     cell(row, e.action);
     cell(row, e.target);
@@ -481,3 +482,8 @@ $('#announce').addEventListener('submit', (event) => {
 });
 // Already signed in (the cookie): straight to the console.
 api('GET', 'me').then(signedIn).catch(() => signedOut());
+
+// A moment (milliseconds since the epoch) as the console's language writes dates.
+function when(ms) {
+  return Number(ms) ? new Date(Number(ms)).toLocaleString(locale()) : '—';
+}

@@ -1,5 +1,11 @@
 // The console's words in English and Greek. The page's elements name theirs with
-// data-t; scripts ask t(key).
+// data-t; scripts ask t(key). Words the player's site already says (games, rating modes,
+// rules, report categories) come from its catalogues, so both say them alike.
+import { MESSAGES_EN } from '../messages_en.js';
+import { MESSAGES_EL } from '../messages_el.js';
+
+const PLAYER_WORDS = { en: MESSAGES_EN, el: MESSAGES_EL };
+
 export const WORDS = {
   en: {
     title: 'Kafenio console', signIn: 'Sign in', logout: 'Sign out', name: 'Name',
@@ -65,6 +71,10 @@ export const WORDS = {
     newPassword: 'New password (10 to 200 bytes)', newPasswordAgain: 'Again', changePassword: 'Change',
     passwordsDiffer: 'The two new passwords differ.',
     passwordChanged: 'Password changed; your other sessions have ended.',
+    privateTable: 'private', reportState_open: 'open', reportState_claimed: 'claimed by',
+    reportState_resolved: 'resolved by', reportAction_mute: 'muted', reportAction_ban: 'banned',
+    reportAction_rename: 'renamed', reportAction_dismiss: 'dismissed', matchState_live: 'in play',
+    matchState_finished: 'finished', matchState_abandoned: 'abandoned',
   },
   el: {
     title: 'Κονσόλα Kafenio', signIn: 'Σύνδεση', logout: 'Αποσύνδεση', name: 'Όνομα',
@@ -134,6 +144,10 @@ export const WORDS = {
     newPassword: 'Νέος κωδικός (10 έως 200 bytes)', newPasswordAgain: 'Ξανά', changePassword: 'Αλλαγή',
     passwordsDiffer: 'Οι δύο νέοι κωδικοί διαφέρουν.',
     passwordChanged: 'Ο κωδικός άλλαξε· οι άλλες συνδέσεις σας έληξαν.',
+    privateTable: 'ιδιωτικό', reportState_open: 'ανοιχτή', reportState_claimed: 'την ανέλαβε',
+    reportState_resolved: 'την έκλεισε', reportAction_mute: 'σίγαση', reportAction_ban: 'αποκλεισμός',
+    reportAction_rename: 'μετονομασία', reportAction_dismiss: 'απορρίφθηκε', matchState_live: 'σε εξέλιξη',
+    matchState_finished: 'ολοκληρώθηκε', matchState_abandoned: 'εγκαταλείφθηκε',
   },
 };
 
@@ -141,8 +155,18 @@ let language = (localStorage.getItem('kafenio-console-language') ||
   (navigator.language || 'en').slice(0, 2)) === 'el' ? 'el' : 'en';
 
 export function t(key, values = {}) {
-  const text = WORDS[language][key] ?? WORDS.en[key] ?? key;
+  const text = WORDS[language][key] ?? PLAYER_WORDS[language][key] ?? WORDS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
+}
+
+// The console's language: "en" or "el".
+export function consoleLanguage() {
+  return language;
+}
+
+// A BCP 47 locale for dates in the chosen language.
+export function locale() {
+  return language === 'el' ? 'el-GR' : 'en-GB';
 }
 
 export function translatePage() {

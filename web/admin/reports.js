@@ -6,6 +6,11 @@ import { t } from './i18n.js';
 
 const $ = (selector) => document.querySelector(selector);
 
+// A report's category in the player site's words for it ("abuse": 'report.categoryAbuse').
+function categoryWords(category) {
+  return t(`report.category${category.charAt(0).toUpperCase()}${category.slice(1)}`);
+}
+
 // `api(method, path, body)` and `act(action)` are the console's (console.js).
 export function reportQueue({ api, act }) {
   async function resolve(report, action) {
@@ -23,7 +28,8 @@ export function reportQueue({ api, act }) {
     item.className = `report report-${report.state}`;
     item.dataset.report = report.id;
     item.append(element('p', t('reportLine', {
-      id: report.id, category: report.category, reporter: report.reporter_name, reported: report.reported_name,
+      id: report.id, category: categoryWords(report.category), reporter: report.reporter_name,
+      reported: report.reported_name,
     }), 'report-head'));
     if (report.text) item.append(element('blockquote', report.text));
     const evidence = document.createElement('ul');
@@ -33,7 +39,9 @@ export function reportQueue({ api, act }) {
     }
     item.append(evidence);
     item.append(element('p', t('reportState', {
-      state: report.state, by: [report.claimed_by, report.action, report.note].filter(Boolean).join(' · '),
+      state: t(`reportState_${report.state}`),
+      by: [report.claimed_by, report.action && t(`reportAction_${report.action}`), report.note]
+        .filter(Boolean).join(' · '),
     }), 'report-state'));
     if (report.state !== 'resolved') {
       const actions = document.createElement('p');

@@ -4,7 +4,8 @@
 // remove or disqualify an entrant, replace the current round's pairing, end early. Each
 // takes the reason typed above the list.
 import { button, cell, element } from './dom.js';
-import { t } from './i18n.js';
+import { consoleLanguage, t } from './i18n.js';
+import { wordIn } from '../tournaments_i18n.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -57,7 +58,8 @@ export function tournamentDesk({ api, act }) {
     const s = view.summary;
     $('#tournament-title').textContent = `${s.name} (#${s.tournament_id})`;
     $('#tournament-state').textContent = t('tourStateLine', {
-      state: t(`tourState_${s.state}`), game: s.game, format: s.format, round: s.round,
+      state: t(`tourState_${s.state}`), game: t(`game.${s.game}`), format: wordIn(s.format, consoleLanguage()),
+      round: s.round,
       director: view.director_name || '—',
     }) + (view.paused ? ` · ${t('paused')}` : '');
     const over = s.state === 'finished';  // nothing more to direct
@@ -123,7 +125,7 @@ export function tournamentDesk({ api, act }) {
       const row = element('tr');
       row.dataset.tournament = s.tournament_id;
       cell(row, s.name);
-      cell(row, s.game);
+      cell(row, t(`game.${s.game}`));
       cell(row, t(`tourState_${s.state}`) + (paused ? ` · ${t('paused')}` : ''));
       cell(row, String(s.entrants));
       cell(row, '').append(button(t('tourOpen'), () => act(() => open(s.tournament_id)), 'open'));
