@@ -20,11 +20,10 @@ import subprocess
 import sys
 import tempfile
 
-from admin_http import Staff, create_user
+from admin_http import Staff, create_user, test_database
 from kafenio_client import ServerProcess, run
 
 BINARY = sys.argv[1]
-POSTGRES = "--postgres" in sys.argv
 
 
 def command(*args, db):
@@ -54,13 +53,11 @@ def logged_anchors(path):
 
 
 async def main():
-    database = None
-    if POSTGRES:
-        from postgres_server import PostgresDatabase
-        database = PostgresDatabase()
-        db = database.conninfo
-    else:
-        db = os.path.join(tempfile.mkdtemp(prefix="kafenio-anchor-"), "kafenio.db")
+    with test_database("kafenio-anchor-") as (db, database):
+        await scenario(db, database)
+
+
+async def scenario(db, database):
 
     def sql(statement):
         if database:
@@ -89,71 +86,67 @@ async def main():
             status, _ = await call(owner, "/admin/api/announcements", {"text": f"notice {i}"})
             assert status == 200
 
-    try:
-        server, owner = await loop.run_in_executor(None, start)
-        await announce(owner, 3)
-        # `audit head`: the count and the newest entry's anchor (the server is running).
-        head = command("head", db=db)
-        assert head.returncode == 0, head.stderr
-        count, anchor = head.stdout.split(" entries, head ")
-        count, early_anchor = int(count), anchor.strip()
-        assert count == 5, head.stdout  # create-user, login, three announcements
-        status, verified = await call(owner, "/admin/api/audit/verify", {"expect": early_anchor})
-        assert verified["intact"] and verified["entries"] == 5, verified
-        page_anchor = verified["anchor"]  # what the page keeps
-        assert page_anchor == early_anchor, (page_anchor, early_anchor)
-        assert (await call(owner, "/admin/api/audit/verify", {"expect": "12:beef"}))[0] == 400
-        await announce(owner, 4)
-        # Every append was logged with its id and hash; the last is the newest entry.
-        logged = logged_anchors(log_path)
-        assert len(logged) >= 9, logged
-        last_logged = logged[-1]
-        assert command("verify", "--expect", last_logged, db=db).returncode == 0
+    server, owner = await loop.run_in_executor(None, start)
+    await announce(owner, 3)
+    # `audit head`: the count and the newest entry's anchor (the server is running).
+    head = command("head", db=db)
+    assert head.returncode == 0, head.stderr
+    count, anchor = head.stdout.split(" entries, head ")
+    count, early_anchor = int(count), anchor.strip()
+    assert count == 5, head.stdout  # create-user, login, three announcements
+    status, verified = await call(owner, "/admin/api/audit/verify", {"expect": early_anchor})
+    assert verified["intact"] and verified["entries"] == 5, verified
+    page_anchor = verified["anchor"]  # what the page keeps
+    assert page_anchor == early_anchor, (page_anchor, early_anchor)
+    assert (await call(owner, "/admin/api/audit/verify", {"expect": "12:beef"}))[0] == 400
+    await announce(owner, 4)
+    # Every append was logged with its id and hash; the last is the newest entry.
+    logged = logged_anchors(log_path)
+    assert len(logged) >= 9, logged
+    last_logged = logged[-1]
+    assert command("verify", "--expect", last_logged, db=db).returncode == 0
 
-        # --- The newest three entries deleted: the running server knows its anchor.
-        sql("DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY id DESC LIMIT 3)")
-        status, verified = await call(owner, "/admin/api/audit/verify", {})
-        assert status == 200 and not verified["intact"], verified
-        assert "newest entries were deleted" in verified["problem"], verified
-        assert verified["first_bad_id"] == int(last_logged.split(":")[0]), verified
-        assert server.stop() == 0
+    # --- The newest three entries deleted: the running server knows its anchor.
+    sql("DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY id DESC LIMIT 3)")
+    status, verified = await call(owner, "/admin/api/audit/verify", {})
+    assert status == 200 and not verified["intact"], verified
+    assert "newest entries were deleted" in verified["problem"], verified
+    assert verified["first_bad_id"] == int(last_logged.split(":")[0]), verified
+    assert server.stop() == 0
 
-        # A restarted server takes the shortened log as it finds it ...
-        server, owner = await loop.run_in_executor(None, start)
-        status, verified = await call(owner, "/admin/api/audit/verify", {})
-        assert verified["intact"], verified
-        # ... but the anchor the page kept or the log holds shows the cut.
-        status, verified = await call(owner, "/admin/api/audit/verify", {"expect": last_logged})
-        assert not verified["intact"] and cut(verified["problem"]), verified
-        status, verified = await call(owner, "/admin/api/audit/verify", {"expect": page_anchor})
-        assert verified["intact"], verified  # the entries it anchors are all there
-        assert server.stop() == 0
-        broken = command("verify", "--expect", last_logged, db=db)
-        assert broken.returncode == 1, broken.stdout + broken.stderr
-        assert "BROKEN" in broken.stdout and cut(broken.stdout), broken.stdout
-        assert command("verify", "--expect", early_anchor, db=db).returncode == 0
-        assert command("verify", "--expect", "nonsense", db=db).returncode != 0
+    # A restarted server takes the shortened log as it finds it ...
+    server, owner = await loop.run_in_executor(None, start)
+    status, verified = await call(owner, "/admin/api/audit/verify", {})
+    assert verified["intact"], verified
+    # ... but the anchor the page kept or the log holds shows the cut.
+    status, verified = await call(owner, "/admin/api/audit/verify", {"expect": last_logged})
+    assert not verified["intact"] and cut(verified["problem"]), verified
+    status, verified = await call(owner, "/admin/api/audit/verify", {"expect": page_anchor})
+    assert verified["intact"], verified  # the entries it anchors are all there
+    assert server.stop() == 0
+    broken = command("verify", "--expect", last_logged, db=db)
+    assert broken.returncode == 1, broken.stdout + broken.stderr
+    assert "BROKEN" in broken.stdout and cut(broken.stdout), broken.stdout
+    assert command("verify", "--expect", early_anchor, db=db).returncode == 0
+    assert command("verify", "--expect", "nonsense", db=db).returncode != 0
 
-        # --- Cut short and written on: on SQLite the ids come again, with other hashes.
-        server, owner = await loop.run_in_executor(None, start)
-        await announce(owner, 5)
-        assert server.stop() == 0
-        rewritten = command("verify", "--expect", last_logged, db=db)
-        assert rewritten.returncode == 1, rewritten.stdout
-        expected = "newest entries were deleted" if POSTGRES else "another hash"
-        assert expected in rewritten.stdout, rewritten.stdout
+    # --- Cut short and written on: on SQLite the ids come again, with other hashes.
+    server, owner = await loop.run_in_executor(None, start)
+    await announce(owner, 5)
+    assert server.stop() == 0
+    rewritten = command("verify", "--expect", last_logged, db=db)
+    assert rewritten.returncode == 1, rewritten.stdout
+    expected = "newest entries were deleted" if database else "another hash"
+    assert expected in rewritten.stdout, rewritten.stdout
 
-        # --- An edited entry: the running server and the command both see it.
-        server, owner = await loop.run_in_executor(None, start)
-        sql("UPDATE audit_log SET reason = 'nothing happened' WHERE action = 'announce'")
-        status, verified = await call(owner, "/admin/api/audit/verify", {})
-        assert not verified["intact"] and "changed" in verified["problem"], verified
-        assert server.stop() == 0
-        edited = command("verify", db=db)
-        assert edited.returncode == 1 and "BROKEN at entry" in edited.stdout, edited.stdout
-    finally:
-        if database:
-            database.drop()
+    # --- An edited entry: the running server and the command both see it.
+    server, owner = await loop.run_in_executor(None, start)
+    sql("UPDATE audit_log SET reason = 'nothing happened' WHERE action = 'announce'")
+    status, verified = await call(owner, "/admin/api/audit/verify", {})
+    assert not verified["intact"] and "changed" in verified["problem"], verified
+    assert server.stop() == 0
+    edited = command("verify", db=db)
+    assert edited.returncode == 1 and "BROKEN at entry" in edited.stdout, edited.stdout
 
 
 run(main())

@@ -12,17 +12,13 @@ or on PostgreSQL with --postgres:
   resolution is in the audit log and the chain verifies.
 """
 import asyncio
-import json
-import os
 import subprocess
 import sys
-import tempfile
 
-from admin_http import Staff, create_user
+from admin_http import Staff, create_user, test_database
 from kafenio_client import Client, ServerError, ServerProcess, run
 
 BINARY = sys.argv[1]
-POSTGRES = "--postgres" in sys.argv
 
 
 async def expect_error(coroutine, code):
@@ -60,13 +56,11 @@ async def say(client, table_id, text, listeners):
 
 
 async def main():
-    database = None
-    if POSTGRES:
-        from postgres_server import PostgresDatabase
-        database = PostgresDatabase()
-        db = database.conninfo
-    else:
-        db = os.path.join(tempfile.mkdtemp(prefix="kafenio-reports-"), "kafenio.db")
+    with test_database("kafenio-reports-") as (db, database):
+        await scenario(db, database)
+
+
+async def scenario(db, database):
     for name, role, password in (("mona", "moderator", "moderator password"),
                                  ("max", "moderator", "moderator password 2")):
         create_user(BINARY, db, name, role, password)
@@ -194,8 +188,6 @@ async def main():
     verify = subprocess.run([BINARY, "admin", "audit", "verify", "--db", db], capture_output=True,
                             text=True, timeout=60)
     assert verify.returncode == 0, verify.stdout + verify.stderr
-    if database:
-        database.drop()
     print("reports: filed, refused, rate-limited, queued, claimed, resolved with a mute, audited")
 
 
