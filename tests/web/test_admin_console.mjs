@@ -386,6 +386,19 @@ try {
   await page.locator('#verify').click();
   await page.getByText(/Το αρχείο ελέγχου είναι ακέραιο/).waitFor();
   await page.screenshot({ path: `${artifacts}/admin-console.png`, fullPage: true });
+  // On a phone the page does not scroll sideways: wide tables scroll within themselves.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => ({
+    by: document.documentElement.scrollWidth - window.innerWidth,
+    // The outermost elements past the right edge, to say which one to fix.
+    what: [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1
+        && !(e.parentElement.getBoundingClientRect().right > window.innerWidth + 1))
+      .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} "${e.textContent.slice(0, 30)}"`).slice(0, 5),
+  }));
+  assert(overflow.by <= 0, `the console is ${overflow.by} px wider than a phone: ${overflow.what}`);
+  await page.screenshot({ path: `${artifacts}/admin-console-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   // The newest three entries deleted behind the server's back: the verify button, with the
   // anchor the page kept (and the server's own), reports the log cut short.
   execFileSync('python3', ['-c', 'import sqlite3, sys\nwith sqlite3.connect(sys.argv[1]) as db:\n'
