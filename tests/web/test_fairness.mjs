@@ -4,10 +4,13 @@
 //
 // usage: node test_fairness.mjs KAFENIO_BINARY WEB_DIR
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 
+// Node 18 (Debian 12's) keeps WebCrypto in node:crypto only; the page's check asks
+// globalThis.crypto, as browsers do.
+globalThis.crypto ??= webcrypto;
 const [binary, webDir] = process.argv.slice(2);
 const { DealChecks, GameViewSchema, MatchEventSchema, dealCommitment, dealDiloti, dealPilotta, formatDeal, fromJson, verifyHand } =
   await import(pathToFileURL(join(webDir, 'sdk', 'kafenio-client.js')).href);

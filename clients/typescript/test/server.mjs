@@ -5,6 +5,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { webcrypto } from 'node:crypto';
+
+// Node 18 (Debian 12's) keeps WebCrypto in node:crypto only; the SDK's deal checks ask
+// globalThis.crypto, as browsers, React Native and Node 20 give it (README.md, "Node").
+globalThis.crypto ??= webcrypto;
 
 export function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
