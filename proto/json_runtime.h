@@ -82,7 +82,7 @@ inline void WriteDouble(Writer& w, double v) {
 inline void WriteBool(Writer& w, bool v) {
   w.Bool(v);
 }
-inline void WriteString(Writer& w, const std::string& v) {
+inline void WriteString(Writer& w, std::string_view v) {
   w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
 }
 // By name; a value with no name (proto3 enums are open: a client may send any number) as

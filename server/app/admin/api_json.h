@@ -55,7 +55,7 @@ inline std::optional<std::string> Reason(const rapidjson::Value& body) {
 
 inline void Key(json::Writer& w, const char* key, const std::string& value) {
   w.Key(key);
-  w.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
+  json::WriteString(w, value);
 }
 
 inline void Key(json::Writer& w, const char* key, std::int64_t value) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "proto/json_runtime.h"
 #include "server/app/tournament/tournament_log_codec.h"
 
 namespace kafenio::server {
@@ -132,9 +133,6 @@ std::string ResultsCsv(const tournament::TournamentState& state) {
 std::string ResultsJson(const tournament::TournamentState& state) {
   rapidjson::StringBuffer buffer;
   rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  auto str = [&](const std::string_view text) {
-    w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
-  };
   // An entrant number, or null where there is none (a bye's opponent, a draw's winner).
   auto entrant = [&](tournament::EntrantId id) { id ? w.Int(id) : w.Null(); };
   w.StartObject();
@@ -147,17 +145,17 @@ std::string ResultsJson(const tournament::TournamentState& state) {
     w.Key("table");
     line.table ? w.Int(line.table) : w.Null();
     w.Key("match");
-    str(line.label);
+    json::WriteString(w, line.label);
     w.Key("first");
     entrant(line.first);
     w.Key("first_name");
-    str(NameOf(state, line.first));
+    json::WriteString(w, NameOf(state, line.first));
     w.Key("second");
     entrant(line.second);
     w.Key("second_name");
-    str(line.second ? NameOf(state, line.second) : "");
+    json::WriteString(w, line.second ? NameOf(state, line.second) : "");
     w.Key("result");
-    str(line.result);
+    json::WriteString(w, line.result);
     w.Key("winner");
     entrant(line.winner);
     w.Key("first_score");
@@ -204,9 +202,6 @@ std::string StandingsCsv(const tournament::TournamentState& state) {
 std::string StandingsJson(const tournament::TournamentState& state) {
   rapidjson::StringBuffer buffer;
   rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  auto str = [&](const std::string_view text) {
-    w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
-  };
   w.StartObject();
   w.Key("columns");
   w.StartArray();
@@ -214,11 +209,11 @@ std::string StandingsJson(const tournament::TournamentState& state) {
     const auto& info = tournament::Describe(tie_break);
     w.StartObject();
     w.Key("key");
-    str(info.key);
+    json::WriteString(w, info.key);
     w.Key("name");
-    str(info.name);
+    json::WriteString(w, info.name);
     w.Key("explanation");
-    str(info.explanation);
+    json::WriteString(w, info.explanation);
     w.EndObject();
   }
   w.EndArray();
@@ -231,9 +226,9 @@ std::string StandingsJson(const tournament::TournamentState& state) {
     w.Key("entrant");
     w.Int(row.id);
     w.Key("name");
-    str(NameOf(state, row.id));
+    json::WriteString(w, NameOf(state, row.id));
     w.Key("status");
-    str(StatusOf(state, row.id));
+    json::WriteString(w, StatusOf(state, row.id));
     w.Key("values");
     w.StartArray();
     for (const double value : row.values) w.Double(value);

@@ -6,6 +6,8 @@
 
 #include <array>
 
+#include "proto/json_runtime.h"
+
 namespace kafenio::server {
 namespace {
 
@@ -55,9 +57,6 @@ std::optional<Enum> Named(const std::array<std::string_view, N>& names, std::str
 
 void Key(Writer& w, std::string_view key) {
   w.Key(key.data(), static_cast<rapidjson::SizeType>(key.size()));
-}
-void Str(Writer& w, std::string_view text) {
-  w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
 }
 
 std::optional<rapidjson::Document> Parse(std::string_view json) {
@@ -185,7 +184,7 @@ void WriteResult(Writer& w, int table, const tournament::MatchResult& result) {
   Key(w, "round");
   w.Int(result.round);
   Key(w, "kind");
-  Str(w, NameOf(kResultKinds, static_cast<std::uint8_t>(result.kind)));
+  json::WriteString(w, NameOf(kResultKinds, static_cast<std::uint8_t>(result.kind)));
   Key(w, "first");
   w.Int(result.first);
   Key(w, "second");
@@ -228,7 +227,7 @@ bool ReadResult(const rapidjson::Value& object, int& table, tournament::MatchRes
 void WriteStrings(Writer& w, std::string_view key, const std::vector<std::string>& items) {
   Key(w, key);
   w.StartArray();
-  for (const auto& item : items) Str(w, item);
+  for (const auto& item : items) json::WriteString(w, item);
   w.EndArray();
 }
 
@@ -253,7 +252,7 @@ void WritePlay(Writer& w, const tournament::TournamentPlay& play) {
   Key(w, "play");
   w.StartObject();
   Key(w, "preset");
-  Str(w, play.preset);
+  json::WriteString(w, play.preset);
   WriteStrings(w, "options", play.options);
   WriteStrings(w, "knockout_options", play.knockout_options);
   Key(w, "hands");
@@ -269,7 +268,7 @@ void WritePlay(Writer& w, const tournament::TournamentPlay& play) {
   Key(w, "no_show_grace_ms");
   w.Int64(play.no_show_grace_ms);
   Key(w, "bot_level");
-  Str(w, play.bot_level);
+  json::WriteString(w, play.bot_level);
   Key(w, "duplicate_deals");
   w.Int(play.duplicate_deals);
   Key(w, "knockout_hands");
@@ -323,7 +322,7 @@ std::string EncodeTournamentSettings(const tournament::TournamentConfig& config)
   Writer w(buffer);
   w.StartObject();
   Key(w, "format");
-  Str(w, NameOf(kFormats, static_cast<std::uint8_t>(config.format)));
+  json::WriteString(w, NameOf(kFormats, static_cast<std::uint8_t>(config.format)));
   Key(w, "swiss_rounds");
   w.Int(config.swiss_rounds);
   Key(w, "round_robin_cycles");
@@ -337,14 +336,15 @@ std::string EncodeTournamentSettings(const tournament::TournamentConfig& config)
   Key(w, "pool_qualifiers");
   w.Int(config.pool_qualifiers);
   Key(w, "seeding");
-  Str(w, NameOf(kSeedings, static_cast<std::uint8_t>(config.seeding)));
+  json::WriteString(w, NameOf(kSeedings, static_cast<std::uint8_t>(config.seeding)));
   Key(w, "bye");
-  Str(w, NameOf(kByeScores, static_cast<std::uint8_t>(config.points.bye)));
+  json::WriteString(w, NameOf(kByeScores, static_cast<std::uint8_t>(config.points.bye)));
   Key(w, "absent");
-  Str(w, NameOf(kByeScores, static_cast<std::uint8_t>(config.points.absent)));
+  json::WriteString(w, NameOf(kByeScores, static_cast<std::uint8_t>(config.points.absent)));
   Key(w, "tie_breaks");
   w.StartArray();
-  for (const auto tie_break : config.tie_breaks) Str(w, tournament::Describe(tie_break).key);
+  for (const auto tie_break : config.tie_breaks)
+    json::WriteString(w, tournament::Describe(tie_break).key);
   w.EndArray();
   Key(w, "late_entry_until_round");
   w.Int(config.late_entry_until_round);
@@ -445,7 +445,7 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
       Key(w, "manual_rank");
       w.Int(event.manual_rank);
       Key(w, "name");
-      Str(w, event.name);
+      json::WriteString(w, event.name);
       Key(w, "accounts");
       w.StartArray();
       for (const auto account : event.accounts) w.Int64(account);
@@ -472,7 +472,7 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
       w.Int(event.table);
       if (event.kind == TournamentEvent::Kind::kTableOpened) {
         Key(w, "table_id");
-        Str(w, event.table_id);
+        json::WriteString(w, event.table_id);
         Key(w, "table_number");
         w.Int64(event.table_number);
       } else {
@@ -482,7 +482,7 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
       break;
     case TournamentEvent::Kind::kPaused:
       Key(w, "reason");
-      Str(w, event.reason);
+      json::WriteString(w, event.reason);
       break;
     case TournamentEvent::Kind::kInvited:
     case TournamentEvent::Kind::kInvitationAnswered:
@@ -490,14 +490,14 @@ std::string EncodeTournamentEvent(const TournamentEvent& event) {
       Key(w, "entrant");
       w.Int(event.entrant);
       Key(w, "name");
-      Str(w, event.name);
+      json::WriteString(w, event.name);
       Key(w, "accounts");
       w.StartArray();
       for (const auto account : event.accounts) w.Int64(account);
       w.EndArray();
       Key(w, "names");
       w.StartArray();
-      for (const auto& name : event.names) Str(w, name);
+      for (const auto& name : event.names) json::WriteString(w, name);
       w.EndArray();
       break;
     case TournamentEvent::Kind::kPairForbidden:
