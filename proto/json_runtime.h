@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "json_parse.h"
+
 namespace kafenio::json {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
@@ -236,17 +238,12 @@ std::string ToJson(const Message& message) {
 }
 
 // Reads JSON text into `message` (cleared first); false with `error` set when the text is
-// not JSON or not the message. Parsed without recursion, so nesting cannot exhaust the stack.
+// not JSON or not the message (ParseJson: no recursion, numbers converted exactly).
 template <class Message>
 bool FromJson(std::string_view text, Message& message, std::string& error) {
   message.Clear();
   rapidjson::Document document;
-  document.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
-                 rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
-  if (document.HasParseError()) {
-    error = "not JSON (at byte " + std::to_string(document.GetErrorOffset()) + ")";
-    return false;
-  }
+  if (!ParseJson(text, document, error)) return false;
   ReadStatus status;
   if (!ReadJson(document, message, status)) {
     error = status.error;

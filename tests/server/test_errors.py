@@ -147,6 +147,11 @@ async def main(binary):
         assert (await spectator.next_event("error"))["error"]["code"] == "BAD_FRAME"
         await spectator.send_raw(b"\xff\xff\xff\xff garbage")
         assert (await spectator.next_event("error"))["error"]["code"] == "BAD_FRAME"
+        # A number that crashed the server when RapidJSON converted it (the envelope_json
+        # fuzz target's find): a typed error, the connection and the server carry on.
+        await spectator.send_raw('{"pmdgakovev":0.023222222222222222222222220E-000000000000000000347}')
+        error = (await spectator.next_event("error"))["error"]
+        assert error["code"] == "BAD_FRAME" and "number out of range" in error["message"], error
         await expect_error(spectator.request("pong"), "BAD_REQUEST")
         await spectator.request("ping")
         assert server.alive()

@@ -253,5 +253,53 @@ TEST_CASE("a JSON string that escapes to text that is not UTF-8 is refused") {
   CHECK(read.send_chat().text() == "\U0001F0A1 Γειά");
 }
 
+// Found by the envelope_json fuzz target: RapidJSON 1.1.0's full-precision conversion read
+// out of bounds on numbers like these (a text frame holding one crashed the server).
+// Numbers are converted by std::from_chars now (proto/json_parse.h).
+TEST_CASE("numbers that crashed RapidJSON's conversion are read exactly or refused") {
+  v1::Envelope read;
+  std::string error;
+  // Inputs the fuzzer wrote (in tests/fuzz/corpus/envelope_json too), below a double's range.
+  for (
+      const char* frame : {
+          R"({"pmdgakovev":0.023222222222222222222222220E-000000000000000000347})",
+          R"({"ping":{},"x":0.00000000000000000000000000000000000000000000000006777682325147701703e-300})",
+          R"({"tournament_match_result":{"points":1e-400}})",
+      }) {
+    CHECK_FALSE(DecodeFrame(frame, true, read, error));
+    CHECK(error.find("a number out of range") != std::string::npos);
+  }
+  CHECK_FALSE(DecodeFrame(R"({"tournament_match_result":{"points":1e309}})", true, read, error));
+  CHECK(error.find("not JSON") != std::string::npos);  // RapidJSON's own "too big"
+  // Read exactly: the nearest double, as a correct strtod gives it.
+  const std::pair<const char*, double> exact[] = {
+      {"0.1", 0.1},
+      {"2.2250738585072014e-308", 2.2250738585072014e-308},
+      {"5e-324", 5e-324},
+      {"0.000000000000000000000000000000000000000000000000000000000000000000001e-200", 1e-269},
+      {"1.7976931348623157e308", 1.7976931348623157e308},
+      {"-0.0", -0.0},
+      {"123456789012345678901234567890", 123456789012345678901234567890.0},
+      {"2.5e2", 250.0},
+  };
+  for (const auto& [text, value] : exact) {
+    const std::string frame = std::string(R"({"tournament_match_result":{"points":)") + text + "}}";
+    REQUIRE(DecodeFrame(frame, true, read, error));
+    CHECK(read.tournament_match_result().points() == value);
+    CHECK(std::signbit(read.tournament_match_result().points()) == std::signbit(value));
+  }
+  // Integers stay integers at 64 bits, as before.
+  REQUIRE(DecodeFrame(R"({"play_move":{"expected_seq":-9223372036854775808}})", true, read, error));
+  CHECK(read.play_move().expected_seq() == INT64_MIN);
+  REQUIRE(DecodeFrame(R"({"create_tournament":{"settings":{"seed":18446744073709551615}}})", true,
+                      read, error));
+  CHECK(read.create_tournament().settings().seed() == UINT64_MAX);
+  CHECK_FALSE(DecodeFrame(R"({"create_tournament":{"settings":{"seed":18446744073709551616}}})",
+                          true, read, error));
+  CHECK(error.find("out of range") != std::string::npos);
+  REQUIRE(DecodeFrame(R"({"get_leaderboard":{"limit":-0}})", true, read, error));
+  CHECK(read.get_leaderboard().limit() == 0);
+}
+
 }  // namespace
 }  // namespace kafenio::server
