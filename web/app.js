@@ -792,7 +792,10 @@ setInterval(() => {
 }, 500);
 
 render();
+// Once connected, a saved session resumes, and resume() redraws what it restores. Without
+// one there is nothing to redraw: a redraw of the sign-in screen would drop what the
+// player typed meanwhile into any field but the focused one (on a slow connection, the
+// name typed before it came up).
 conn.open()
   .then(() => resume())
-  .then(() => render())
   .catch(showError);

@@ -86,6 +86,24 @@ async function accounts(url) {
   await noErrorsShown(second);
   await first.close();
   await second.close();
+
+  // A slow connection: the player types before the WebSocket is up, and what they typed
+  // is still there when it comes up (the page used to redraw the sign-in screen then,
+  // keeping only the field with the focus, so Register did nothing).
+  const slow = await browser.newPage({ viewport: DESKTOP });
+  let connect;
+  const held = new Promise((resolve) => { connect = resolve; });
+  await slow.routeWebSocket(/\/ws$/, async (socket) => { await held; socket.connectToServer(); });
+  await slow.goto(url);
+  await slow.getByLabel('Account name').fill('slowplayer');
+  await slow.getByLabel('Password').fill('kafenio-secret');
+  assert(await slow.locator('#connection').getAttribute('data-status') !== 'online', 'still connecting');
+  connect();
+  await slow.locator('#connection[data-status=online]').waitFor();
+  await slow.getByRole('button', { name: 'Register' }).click();
+  await slow.getByRole('heading', { name: 'New table' }).waitFor();
+  assert((await slow.locator('#who').textContent()) === 'slowplayer', 'registered after a slow connection');
+  await slow.close();
 }
 
 async function pilotta(page, url) {
@@ -122,9 +140,10 @@ async function pilotta(page, url) {
 // press the button that sends it. Prefers captures and declarations so the builder is
 // exercised; returns the preview the page showed.
 let builderScreenshot = false; // taken once, at the first move that picks table items
-async function builderMove(page, byKeyboard) {
+async function builderMove(page, byKeyboard, attempt = 0) {
   // A capture or group from the move families (built by the page's SDK) when there is one,
   // else a plain move that is not a lay, else the first.
+  const seqAtStart = await page.evaluate(() => window.kafenio.state.table.lastSeq);
   const move = await page.evaluate(async () => {
     const view = window.kafenio.state.table.view;
     const legal = view.legal_moves || [];
@@ -140,10 +159,20 @@ async function builderMove(page, byKeyboard) {
   const press = async (locator, key) => {
     if (byKeyboard) { await locator.focus(); await page.keyboard.press(key); } else await locator.click();
   };
+  // An event that comes while the move is being built (the catch-up after a reconnect, on
+  // a loaded machine) is a new position, which clears a half-built move: build it again.
+  const moved = async () => attempt < 3
+    && await page.evaluate(() => window.kafenio.state.table.lastSeq) !== seqAtStart;
+  const again = async () => {
+    await page.locator('.hand button.card.legal').first().waitFor({ timeout: 30000 });
+    return builderMove(page, byKeyboard, attempt + 1);
+  };
   await press(page.locator(`.hand button.card[data-card="${move.card}"]`), 'Space');
   for (const item of tableItemsOf(move)) {
     const button = page.locator(`button.table-item[data-item="${item}"]`);
-    assert(await button.evaluate((b) => b.classList.contains('legal')), `table item ${item} highlighted for ${move.notation}`);
+    const legal = await button.count() === 1 && await button.evaluate((b) => b.classList.contains('legal'));
+    if (!legal && await moved()) return again();
+    assert(legal, `table item ${item} highlighted for ${move.notation}`);
     await press(button, 'Enter');
     assert(await button.getAttribute('aria-pressed') === 'true', `table item ${item} shown as picked`);
   }
@@ -155,6 +184,7 @@ async function builderMove(page, byKeyboard) {
   // A family's move is sent as the page groups the picked items: found by its kind.
   const send = move.family ? page.locator(`button.play-move.move-${move.kind}`).first()
     : page.locator(`button.play-move[data-notation="${move.notation}"]`);
+  if (await send.count() === 0 && await moved()) return again();
   assert(await send.count() === 1, `no button sends ${move.notation}; preview: ${preview}`);
   await press(send, 'Enter');
   await page.waitForFunction(() => !window.kafenio.state.moving, null, { timeout: 30000 });
