@@ -32,9 +32,15 @@ export function language() {
   return current;
 }
 
-// A BCP 47 locale for dates and numbers in the chosen language.
+// A BCP 47 locale for dates and numbers in language `code` (the admin console asks it
+// for its own choice of language).
+export function localeOf(code) {
+  return code === 'el' ? 'el-GR' : 'en-GB';
+}
+
+// The same for the chosen language.
 export function locale() {
-  return current === 'el' ? 'el-GR' : 'en-GB';
+  return localeOf(current);
 }
 
 export function setLanguage(code) {

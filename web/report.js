@@ -5,8 +5,9 @@
 import { actionButton, el } from './dom.js';
 import { t } from './i18n.js';
 
-// The protocol's categories and their words (written out, so the catalogue check sees each).
-const CATEGORIES = [
+// The protocol's categories and their words (written out, so the catalogue check sees each);
+// the admin console's report queue names them with these words too.
+export const CATEGORIES = [
   ['abuse', 'report.categoryAbuse'], ['cheating', 'report.categoryCheating'],
   ['spam', 'report.categorySpam'], ['name', 'report.categoryName'], ['other', 'report.categoryOther'],
 ];

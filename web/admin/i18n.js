@@ -3,6 +3,7 @@
 // rules, report categories) come from its catalogues, so both say them alike.
 import { MESSAGES_EN } from '../messages_en.js';
 import { MESSAGES_EL } from '../messages_el.js';
+import { localeOf } from '../i18n.js';
 
 const PLAYER_WORDS = { en: MESSAGES_EN, el: MESSAGES_EL };
 
@@ -166,7 +167,7 @@ export function consoleLanguage() {
 
 // A BCP 47 locale for dates in the chosen language.
 export function locale() {
-  return language === 'el' ? 'el-GR' : 'en-GB';
+  return localeOf(language);
 }
 
 export function translatePage() {

@@ -3,12 +3,14 @@
 // with a mute, ban, rename or dismissal and a note, through the JSON API.
 import { button, element } from './dom.js';
 import { t } from './i18n.js';
+import { CATEGORIES } from '../report.js';
 
 const $ = (selector) => document.querySelector(selector);
 
-// A report's category in the player site's words for it ("abuse": 'report.categoryAbuse').
+// A report's category in the player site's words for it (its report form's).
+const CATEGORY_WORDS = new Map(CATEGORIES);
 function categoryWords(category) {
-  return t(`report.category${category.charAt(0).toUpperCase()}${category.slice(1)}`);
+  return CATEGORY_WORDS.has(category) ? t(CATEGORY_WORDS.get(category)) : category;
 }
 
 // `api(method, path, body)` and `act(action)` are the console's (console.js).
