@@ -23,6 +23,16 @@ except ImportError:  # pragma: no cover - JSON-only runs
     kafenio_pb2 = None
 
 
+def metric_samples(text):
+    """Prometheus text -> {"name{labels}": value} for every sample line."""
+    found = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            key, value = line.rsplit(" ", 1)
+            found[key] = float(value)
+    return found
+
+
 class ServerProcess:
     """`kafenio serve --listen 127.0.0.1:0`, with the port read from its first line. Each
     server gets a database file of its own in a fresh folder, unless `db` names one (to
@@ -73,6 +83,11 @@ class ServerProcess:
 
     def alive(self):
         return self.proc.poll() is None
+
+    def metrics(self, timeout=10):
+        """The admin port's /metrics, as metric_samples reads it."""
+        with urllib.request.urlopen(f"{self.admin}/metrics", timeout=timeout) as response:
+            return metric_samples(response.read().decode())
 
     async def advance(self, ms):
         """Moves the server's manual clock on by `ms`; what comes due runs at once."""

@@ -10,22 +10,10 @@ import random
 import statistics
 import sys
 import time
-import urllib.request
 
 from kafenio_client import Client, ServerError, ServerProcess, body_of, game_view, has_moves, pick_move, run
 
 BOT_TABLES = 10
-
-
-def metrics(server):
-    with urllib.request.urlopen(f"{server.admin}/metrics", timeout=10) as response:
-        text = response.read().decode()
-    values = {}
-    for line in text.splitlines():
-        if line.startswith("kafenio_bot_decisions"):
-            name, value = line.split()
-            values[name] = int(float(value))
-    return values
 
 
 async def strong_bot_table(client):
@@ -70,7 +58,7 @@ async def main(binary):
             await strong_bot_table(owner)
         # Wait until the pool is busy with the bot tables.
         for _ in range(600):
-            if metrics(server).get("kafenio_bot_decisions_waiting", 0) >= BOT_TABLES // 2:
+            if server.metrics().get("kafenio_bot_decisions_waiting", 0) >= BOT_TABLES // 2:
                 break
             await asyncio.sleep(0.05)
         human = await Client.connect(server.url)
@@ -91,11 +79,11 @@ async def main(binary):
             if view["to_act"] != view["viewer"] or not has_moves(view) or human.match_event_waiting():
                 continue
             move = pick_move(view, rng)
-            before = metrics(server)
+            before = server.metrics()
             start = time.perf_counter()
             await human.request("play_move", {"table_id": table_id, "move": {"notation": move["notation"]}})
             latencies.append((time.perf_counter() - start) * 1000)
-            after = metrics(server)
+            after = server.metrics()
             # The decisions finished while the human's move was in flight, against those
             # that were waiting when it was sent: fewer, so the move did not wait for them.
             done = after["kafenio_bot_decisions_total"] - before["kafenio_bot_decisions_total"]
@@ -104,12 +92,12 @@ async def main(binary):
         for done, waiting in overtaken:
             assert waiting >= 2, overtaken
             assert done < waiting, overtaken
-        final = metrics(server)
+        final = server.metrics()
         assert final["kafenio_bot_decisions_total"] > 0
         print(f"human move latency with {BOT_TABLES} strong-bot tables on 1 bot thread: "
               f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms "
-              f"over {len(latencies)} moves; bot decisions made {final['kafenio_bot_decisions_total']}, "
-              f"waiting {final['kafenio_bot_decisions_waiting']}")
+              f"over {len(latencies)} moves; bot decisions made {final['kafenio_bot_decisions_total']:.0f}, "
+              f"waiting {final['kafenio_bot_decisions_waiting']:.0f}")
         await human.close()
         await owner.close()
         assert server.alive()

@@ -21,7 +21,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 from cluster_player import ClusterPlayer, Node, stop_nodes, write_secret
 from kafenio_client import run
@@ -37,11 +36,7 @@ def leases(db):
 
 
 def metric(node, name):
-    with urllib.request.urlopen(f"{node.server.admin}/metrics", timeout=10) as response:
-        for line in response.read().decode().splitlines():
-            if line.startswith(name + " "):
-                return float(line.split()[1])
-    raise AssertionError(f"no metric {name}")
+    return node.server.metrics()[name]
 
 
 def read(path):

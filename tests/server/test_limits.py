@@ -12,7 +12,7 @@ import urllib.request
 
 import websockets
 
-from kafenio_client import Client, ServerProcess, run
+from kafenio_client import Client, ServerProcess, metric_samples, run
 
 
 def get(url):
@@ -119,7 +119,7 @@ async def main(binary):
         # `sleepy` never closes on its own, so no connection left means the server dropped
         # it. (The host, also slower than four bots at full speed, may be dropped too.)
         def metric(text, name):
-            return int(next(line.split()[1] for line in text.splitlines() if line.startswith(name + " ")))
+            return metric_samples(text)[name]
         for _ in range(1200):
             status, metrics = get(small_queue.admin + "/metrics")
             if metric(metrics, "kafenio_slow_consumers_total") >= 1 and metric(metrics, "kafenio_connections") == 0:

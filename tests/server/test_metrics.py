@@ -10,22 +10,12 @@ import sys
 import time
 import urllib.request
 
-from kafenio_client import Client, ServerProcess, play_seat, run
+from kafenio_client import Client, ServerProcess, metric_samples, play_seat, run
 
 
 def get(url):
     with urllib.request.urlopen(url, timeout=10) as response:
         return response.status, response.read().decode()
-
-
-def samples(text):
-    """name{labels} -> value, for every sample line."""
-    found = {}
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            key, value = line.rsplit(" ", 1)
-            found[key] = float(value)
-    return found
 
 
 def histogram(found, name):
@@ -53,7 +43,7 @@ async def main(binary, db=None):
     try:
         assert get(server.http + "/healthz") == (200, "ok\n")
         assert get(server.http + "/readyz") == (200, "ready\n")
-        before = samples(get(server.admin + "/metrics")[1])
+        before = server.metrics()
         client = await Client.connect(server.url)
         await client.guest("Κώστας")
         table_id = (await client.request("create_table", {"game": "pilotta", "preset": "cyprus",
@@ -66,10 +56,10 @@ async def main(binary, db=None):
         await client.close()
         status, text = get(server.admin + "/metrics")
         assert status == 200
-        after = samples(text)
+        after = metric_samples(text)
         # The match is over and nobody is connected: the writer's queue empties.
         deadline = time.monotonic() + 20
-        while samples(get(server.admin + "/metrics")[1])["kafenio_storage_queue_depth"] != 0:
+        while server.metrics()["kafenio_storage_queue_depth"] != 0:
             assert time.monotonic() < deadline, "storage's queue never emptied"
             time.sleep(0.05)
     finally:

@@ -8,7 +8,6 @@ import asyncio
 import os
 import sys
 import time
-import urllib.request
 
 from kafenio_client import Client, ServerProcess, body_of, run
 from tournament_events import (check_log, ensure_account, log_entries, settings, verify,
@@ -26,11 +25,7 @@ def cpu_seconds(pid):
 
 
 def moves(server):
-    with urllib.request.urlopen(f"{server.admin}/metrics", timeout=30) as response:
-        for line in response.read().decode().splitlines():
-            if line.startswith("kafenio_moves_total "):
-                return int(float(line.split()[1]))
-    raise AssertionError("no kafenio_moves_total")
+    return int(server.metrics(timeout=30)["kafenio_moves_total"])
 
 
 async def ordinary_table(server, number):
