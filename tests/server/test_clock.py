@@ -26,6 +26,7 @@ async def main(binary):
         # millisecond short changes nothing, the last one plays a bot move for him.
         stand_ins = 0
         saw_away = False
+        view = None  # the last view and its seq: the reclaim below may land on Bob's turn
         while True:
             message = await bob.next_event()
             if "table" in message:
@@ -41,8 +42,8 @@ async def main(binary):
             if played and played["move"]["seat"] == 0:
                 assert played["by_server"] is True
                 stand_ins += 1
-            view = event["view"]["pilotta"]
-            if view["to_act"] == 0 and bob.events.empty():
+            view = event["view"]["pilotta"], int(event["seq"])
+            if view[0]["to_act"] == 0 and bob.events.empty():
                 now = await server.advance(0)
                 deadline = int(event["turn_deadline_unix_ms"])
                 assert deadline == now + TURN_MS, (deadline, now)
@@ -57,10 +58,12 @@ async def main(binary):
 
         # Reclaim: the seat is Bob's again, and on his next turn his own move is accepted
         # (the clock does not move, so no bot may play for him any more). The bots may even
-        # finish the match before the reclaim lands: then he plays the next.
+        # finish the match before the reclaim lands: then he plays the next. Or the reclaim
+        # lands while the stand-in still thinks about his third move: its move is dropped,
+        # no event comes, and he moves from the last view he was sent, on a fresh clock.
         await bob.request("reclaim_seat", {"table_id": table})
         reclaimed = False
-        view, moved_at = None, None
+        moved_at = None
         while True:
             message = await bob.next_event()
             if "table" in message:
