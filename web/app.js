@@ -33,6 +33,7 @@ import { botName, gameName } from './words.js';
 import { rulesInWords } from './rules_words.js';
 import { resultTable } from './scoresheet.js';
 import { TurnAlert } from './turn_alert.js';
+import { deadlineAfterInfo } from './turn_clock.js';
 import { reportButton } from './report.js';
 import { moveAlongRow } from './arrow_keys.js';
 import { RatingChanges, START_RATING, ratingChangesPanel } from './rating_changes.js';
@@ -266,11 +267,7 @@ conn.listeners.add((message) => {
     const info = message.table;
     if (state.lobby.has(info.table_id) || !info.private) state.lobby.set(info.table_id, info);
     if (state.table && state.table.id === info.table_id) {
-      // A paused table's clock stands still; when it resumes, the info brings the new
-      // deadline. Otherwise the match's events set it: an info is published a moment
-      // behind them, and its deadline may be an earlier turn's (0 on a bot's turn).
-      const resumed = state.table.info && state.table.info.paused && !info.paused;
-      if (info.match_in_progress && (info.paused || resumed)) state.table.deadline = info.paused ? 0 : Number(info.turn_deadline_unix_ms || 0);
+      state.table.deadline = deadlineAfterInfo(state.table.info, info, mySeat(info), state.table.deadline);
       state.table.info = info;
     }
     renderSoon();
