@@ -39,10 +39,20 @@ export async function runParts(browser, parts, { artifacts, prefix, pageErrors }
     return true;
   } catch (error) {
     console.error(error);
-    const pages = browser.contexts().flatMap((c) => c.pages());
-    await Promise.all(pages.map((p, i) => p.screenshot({ path: `${artifacts}/${prefix}-failure-${i}.png`, fullPage: true }).catch(() => {})));
+    await showPagesOnFailure(browser, artifacts, prefix);
     return false;
   }
+}
+
+// After a failure: every open page's screenshot as PREFIX-failure-N.png in `artifacts`, and
+// the errors each shows printed, for what the pages showed when it happened.
+export async function showPagesOnFailure(browser, artifacts, prefix) {
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  await Promise.all(pages.map(async (page, i) => {
+    await page.screenshot({ path: `${artifacts}/${prefix}-failure-${i}.png`, fullPage: true }).catch(() => {});
+    const shown = await page.locator('#errors li').allTextContents().catch(() => []);
+    if (shown.length) console.error(`${prefix}-failure-${i}.png shows: ${shown.join(' | ')}`);
+  }));
 }
 
 // The page shows the player no error.

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, chooseGame, installRawClient, launchBrowser, startConsoleServer } from './page_helpers.mjs';
+import { assert, chooseGame, installRawClient, launchBrowser, showPagesOnFailure, startConsoleServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -171,6 +171,9 @@ try {
   await owner.locator('#tournaments tbody tr', { hasText: 'Κύπελλο Πάφου' })
     .getByRole('button', { name: 'Άνοιγμα' }).waitFor();
   console.log('ok');
+} catch (error) {
+  await showPagesOnFailure(browser, artifacts, 'console-reports');
+  throw error;
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -15,7 +15,7 @@
 //
 // usage: node test_tournaments.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { mkdirSync } from 'node:fs';
-import { assert, launchBrowser, noErrorsShown, startServer } from './page_helpers.mjs';
+import { assert, launchBrowser, noErrorsShown, showPagesOnFailure, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -203,6 +203,9 @@ try {
   await eleni.screenshot({ path: `${artifacts}/tournament-finished.png`, fullPage: true });
   await noErrorsShown(eleni);
   console.log(`ok: round 1 played in the browsers (${hands.join(', ')} moves): ${resultText}`);
+} catch (error) {
+  await showPagesOnFailure(browser, artifacts, 'tournaments');
+  throw error;
 } finally {
   await browser.close();
   server.kill();

@@ -16,7 +16,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assert, chooseGame, launchBrowser, noErrorsShown, playToTheEnd, signIn, startServer } from './page_helpers.mjs';
+import { assert, chooseGame, launchBrowser, noErrorsShown, playToTheEnd, showPagesOnFailure, signIn, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 const { tableItemsOf } = await import(pathToFileURL(join(webDir, 'diloti_builder.js')).href);
@@ -562,7 +562,7 @@ try {
 } catch (error) {
   console.error(error);
   failed = true;
-  if (page) await page.screenshot({ path: `${artifacts}/failure.png`, fullPage: true }).catch(() => {});
+  await showPagesOnFailure(browser, artifacts, 'client');
 } finally {
   await browser.close();
   server.kill('SIGTERM');
