@@ -95,8 +95,12 @@ inline bool ParseJson(std::string_view text, rapidjson::Document& document, std:
   };
   document.Populate(parse);
   if (!result.IsError()) return true;
-  error = std::string(numbers.out_of_range() ? "a number out of range" : "not JSON") +
-          " (at byte " + std::to_string(result.Offset()) + ")";
+  // The reader itself refuses an exponent beyond a double's (1e309) before handing the
+  // number over: out of range too, for the one who sent it.
+  const bool out_of_range =
+      numbers.out_of_range() || result.Code() == rapidjson::kParseErrorNumberTooBig;
+  error = std::string(out_of_range ? "a number out of range" : "not JSON") + " (at byte " +
+          std::to_string(result.Offset()) + ")";
   return false;
 }
 
