@@ -21,7 +21,7 @@ import urllib.request
 
 from admin_http import Staff, create_user
 from cluster_player import Node, stop_nodes, write_secret
-from kafenio_client import Client, ServerError, expect_error, run
+from kafenio_client import Client, expect_error, run
 from postgres_server import PostgresDatabase
 
 BINARY = sys.argv[1]

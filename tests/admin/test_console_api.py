@@ -238,12 +238,6 @@ async def main():
         # The bots move at once; then Anna is on the clock.
         while True:
             event = await anna.next_match_event()
-            view = event.get("view", {}).get("pilotta")
-            if view is not None:
-                to_act = view.get("to_act", 0)
-            played = event.get("move_played")
-            if played:
-                to_act = None  # the patch says who acts next; wait for a quiet moment
             if anna.events.empty() and int(event.get("turn_deadline_unix_ms", 0)) != 0:
                 break
         now = await server.advance(0)

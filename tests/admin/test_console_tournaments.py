@@ -7,7 +7,6 @@ director's changes would be; bad requests and events out of scope are refused wi
 changed; a moderator has no tournaments at all; every action is audited with its outcome.
 """
 import asyncio
-import json
 import os
 import sqlite3
 import sys

@@ -3,7 +3,6 @@ an account (a Greek name, as Kafenio's players have), plays a whole Pilotta matc
 three bots and prints the finished match's id; `check URL MATCH_ID` (after the container
 restarted) signs in again and finds that match in the account's history, with its game
 record. Exit status 0 only when all is so."""
-import asyncio
 import random
 import sys
 import os

@@ -5,7 +5,6 @@ session with its token and joins again; while the table moves (TABLE_MOVING) it 
 in a moment; when its node dies it goes to another node it knows."""
 import asyncio
 import os
-import random
 import signal
 
 import websockets

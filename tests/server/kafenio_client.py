@@ -11,7 +11,6 @@ import os
 import random
 import subprocess
 import tempfile
-import sys
 import time
 import urllib.request
 

@@ -161,8 +161,8 @@ async def main(binary):
     assert failed["moves"] == reference["moves"]
     assert failed["kills"] >= KILLS, "the matches ended before enough kills"
     assert failed["fenced"] >= 1, "the paused node never found itself fenced"
-    for run in (reference, failed):  # the nodes' logs are kept only when something failed
-        shutil.rmtree(run["folder"], ignore_errors=True)
+    for outcome in (reference, failed):  # the nodes' logs are kept only when something failed
+        shutil.rmtree(outcome["folder"], ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,6 @@ the database: a port already taken stops it with exit 1 before any file is made.
 Backups: `kafenio backup` writes the copy and the server secret beside it owner-only, and
 refuses to replace either unless --force; `kafenio restore` puts them back in place of a
 lost database, and a server started on it finds the account and the finished match."""
-import asyncio
 import os
 import random
 import stat
@@ -142,6 +141,7 @@ async def backup_and_restore(binary, folder):
     try:
         client = await Client.connect(server.url)
         signed = (await client.request("sign_in", {"name": "Ελένη", "password": "καφές και τάβλι"}))["signed_in"]
+        assert signed["name"] == "Ελένη" and not signed.get("guest"), signed
         history = await client.request("get_match_history", {"account_id": "0"})
         matches = history["match_history"]["matches"]
         assert len(matches) == 1 and matches[0]["winner"] == ended["winner"], (matches, ended)

@@ -1,7 +1,6 @@
 """Every refusal is a typed error that changes nothing: unknown tables, seats that are not
 yours, wrong turns, illegal and unparsable moves, bad rules, private tables. Spectators
 see the public view only; the lobby pushes table changes; chat has its limits."""
-import asyncio
 import json
 import sys
 

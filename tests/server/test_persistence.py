@@ -1,7 +1,6 @@
 """The server keeps its data in SQLite (--db): an account registered, a session opened and
 a match played survive a restart on the same database file, and the finished match is
 stored as a game record that `kafenio replay` accepts with the same result."""
-import asyncio
 import random
 import sqlite3
 import subprocess

@@ -5,7 +5,6 @@ too, 503 with Retry-After; the admin port's /healthz answers too. Once recovery 
 /readyz says ready and a player finds his match. Recovery is held for as long as the test
 needs by the tests-only gate (KAFENIO_TEST_RECOVERY_GATE, with --clock manual), so nothing
 depends on how fast the machine is."""
-import asyncio
 import json
 import os
 import subprocess

@@ -9,7 +9,6 @@
 - 8 Diloti players in 2 pools of 4 (round robin), the top 2 of each to a knockout.
 Each ends with its log verified (GET /tournaments/{id}/verify), exactly one table opened
 per pairing, and no table left open."""
-import asyncio
 import sqlite3
 import sys
 

@@ -13,8 +13,8 @@ import random
 import sys
 import time
 
-from kafenio_client import Client, ServerProcess, ServerError, body_of, expect_error, play_seat, run
-from tournament_events import check_log, log_entries, settings, standings, wait_finished, write_event
+from kafenio_client import Client, ServerProcess, body_of, expect_error, play_seat, run
+from tournament_events import check_log, log_entries, settings, wait_finished, write_event
 
 SETTINGS = ("bot_delay_ms=0", "timeouts_before_bot=3")
 
@@ -67,7 +67,7 @@ async def main(binary):
     assert a_round["seats"] == [0] and b_round["seats"] == [1], (a_round, b_round)
     assert a_round["opponent"] == "Βασίλης" and a_round["table_number"] == 1, a_round
     for client in (a, b):
-        joined = await client.request("join_table", {"table_id": table})
+        await client.request("join_table", {"table_id": table})
         await client.request("set_ready", {"table_id": table, "ready": True})
     info = (await a.next_event("table"))["table"]
     assert info["tournament_id"] == "10" and info["tournament_round"] == 1, info
