@@ -7,7 +7,11 @@ target_compile_options(kafenio_options INTERFACE
   $<$<CONFIG:Release>:-O3>
   # GCC 12 (Debian 12's) warns falsely on "literal" + std::string at -O3 (-Wrestrict, GCC
   # bug 105651): the warnings named lines that only concatenate strings.
-  $<$<AND:$<CXX_COMPILER_ID:GNU>,$<VERSION_LESS:$<CXX_COMPILER_VERSION>,13>>:-Wno-restrict>)
+  $<$<AND:$<CXX_COMPILER_ID:GNU>,$<VERSION_LESS:$<CXX_COMPILER_VERSION>,13>>:-Wno-restrict>
+  # Before GCC 14, -Wmissing-field-initializers also warns on designated initializers
+  # (GCC bug 96868), the way records are built here (`{.match_id = ..., .seat = ...}`):
+  # every member the initializer leaves out has its default in the struct.
+  $<$<AND:$<CXX_COMPILER_ID:GNU>,$<VERSION_LESS:$<CXX_COMPILER_VERSION>,14>>:-Wno-missing-field-initializers>)
 
 # x86-64-v2 (every x86 server CPU since about 2009) has POPCNT, which the bitboard
 # engines use on every move; the baseline x86-64 would call a library routine instead.

@@ -10,8 +10,10 @@ void Hub::TournamentRunRequest(ClientContext& client, const std::shared_ptr<Peer
                                const v1::Envelope& request) {
   const std::string& rid = request.request_id();
   if (!tournament_runner_) return Refuse(peer, rid, v1::UNKNOWN_TOURNAMENT, "no such event");
-  auto answer = [this, peer, rid](TournamentAnswer answer) {
-    if (!answer.ok()) return Refuse(peer, rid, TournamentErrorCode(answer.refusal), answer.message);
+  auto answer = [this, peer, rid](TournamentAnswer outcome) {
+    if (!outcome.ok()) {
+      return Refuse(peer, rid, TournamentErrorCode(outcome.refusal), outcome.message);
+    }
     peer->Deliver(MakeOk(rid));
   };
   const std::int64_t by = client.who->account_id;

@@ -241,7 +241,8 @@ void Hub::TournamentRequest(ClientContext& client, const std::shared_ptr<Peer>& 
                       [this, id, invitee, answer_with_event, &events](TournamentAnswer answer) {
                         if (answer.ok()) {
                           const auto now = events.Snapshot(id);
-                          const auto* invite = now ? now->desk.Find(answer.id) : nullptr;
+                          const auto* invite =
+                              now ? now->desk.Find(static_cast<int>(answer.id)) : nullptr;
                           if (invite) {
                             auto push = std::make_shared<v1::Envelope>();
                             FillInvitation(*now, *invite, *push->mutable_partner_invitation());

@@ -57,6 +57,12 @@ std::string ToUtf8(const icu::UnicodeString& text) {
   return out;
 }
 
+// ICU counts bytes in int32_t; a name is at most one frame (64 KB), far below that.
+icu::UnicodeString FromUtf8(std::string_view text) {
+  return icu::UnicodeString::fromUTF8(
+      icu::StringPiece(text.data(), static_cast<std::int32_t>(text.size())));
+}
+
 }  // namespace
 
 int CountCodePoints(std::string_view utf8) {
@@ -74,8 +80,7 @@ int CountCodePoints(std::string_view utf8) {
 }
 
 std::string NameKey(std::string_view nfc_name) {
-  icu::UnicodeString text =
-      icu::UnicodeString::fromUTF8(icu::StringPiece(nfc_name.data(), nfc_name.size()));
+  icu::UnicodeString text = FromUtf8(nfc_name);
   // Capitals, not small letters, go into the skeleton: most Greek and Cyrillic capitals
   // have Latin lookalikes (Β, Ο, Р...), fewer small letters do (β is not b). Folding first
   // makes "ß" and "ss", "ς" and "σ" one before the capitals are taken.
@@ -98,8 +103,7 @@ CheckedName CheckName(std::string_view typed) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
   if (U_FAILURE(status)) return Refuse("names cannot be checked right now");
-  const icu::UnicodeString text = nfc->normalize(
-      icu::UnicodeString::fromUTF8(icu::StringPiece(typed.data(), typed.size())), status);
+  const icu::UnicodeString text = nfc->normalize(FromUtf8(typed), status);
   if (U_FAILURE(status)) return Refuse(kNameRule);
   if (text.countChar32() > kMostNameCharacters) return Refuse(kNameRule);
 

@@ -57,7 +57,8 @@ TEST_CASE("a match starts when every seat is taken and ready; bots are always re
 TEST_CASE("holds: who abandoned, what is stored, and what a match's end gives up") {
   Seating seating(4, false);
   for (int seat = 0; seat < 4; ++seat) {
-    REQUIRE_FALSE(seating.Sit(Identity{seat + 1, std::string(1, 'a' + seat), false}, seat, false));
+    REQUIRE_FALSE(seating.Sit(
+        Identity{seat + 1, std::string(1, static_cast<char>('a' + seat)), false}, seat, false));
     REQUIRE_FALSE(seating.SetReady(seat + 1, true));
   }
   CHECK(seating.AbandonedBy() == -1);

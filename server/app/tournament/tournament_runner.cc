@@ -405,11 +405,11 @@ void TournamentRunner::Reattach(const Place& place, const PublishedTable& table)
     OnStrand([this, place, table, result] {
       running_[place.event].opening.erase(place);
       if (result) return Record(place, *result);
-      if (const auto open = hub_.tables().Find(table.table_id)) {
+      if (const auto live = hub_.tables().Find(table.table_id)) {
         // Recovered with its match live: its end comes as any match's.
         tables_[table.table_id] = place;
         const auto state = events_.State(place.event);
-        if (state && state->paused) open->Pause("the tournament is paused");
+        if (state && state->paused) live->Pause("the tournament is paused");
         return;
       }
       // Closed without its match played (or with it abandoned): the same table again.

@@ -188,16 +188,16 @@ void TournamentRunner::LocateElsewhere(const Place& place, const PublishedTable&
       where.kind = TableWhereabouts::Kind::moving;  // looked at again next round
     }
     OnStrand([this, place, table, result, where, attach] {
-      Running& run = running_[place.event];
-      run.opening.erase(place);
+      Running& running = running_[place.event];
+      running.opening.erase(place);
       if (result) return Record(place, *result);
-      if (const auto open = hub_.tables().Find(table.table_id)) {
-        return attach(open, table.table_id);
+      if (const auto live = hub_.tables().Find(table.table_id)) {
+        return attach(live, table.table_id);
       }
       if (where.kind != TableWhereabouts::Kind::unknown) {
         // Played by another node, or between nodes until one takes it over: its result
         // comes through the log, whichever node records it.
-        run.elsewhere.insert(table.table_id);
+        running.elsewhere.insert(table.table_id);
         return;
       }
       // Closed without its match played: the same table again, here.
