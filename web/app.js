@@ -267,10 +267,12 @@ conn.listeners.add((message) => {
     const info = message.table;
     if (state.lobby.has(info.table_id) || !info.private) state.lobby.set(info.table_id, info);
     if (state.table && state.table.id === info.table_id) {
+      // The lobby's copy of our table's update follows the table's own, the same: drawn once.
+      const same = JSON.stringify(state.table.info) === JSON.stringify(info);
       state.table.deadline = deadlineAfterInfo(state.table.info, info, mySeat(info), state.table.deadline);
       state.table.info = info;
-    }
-    renderSoon();
+      if (!same) renderSoon();
+    } else if (lobbyOnScreen()) renderSoon();
   } else if (message.announcement) {
     // The site's staff to every player (a maintenance warning): shown until the next one.
     const banner = document.getElementById('announcement');
@@ -292,8 +294,8 @@ conn.listeners.add((message) => {
       showError(new Error(t('app.tableClosed')));
       state.table = null;
       saveSession();
-    }
-    render();
+      render();
+    } else if (lobbyOnScreen()) render();
   } else if (message.match_event) onMatchEvent(message.match_event);
   else if (message.partner_invitation) tournaments.onInvitation(message.partner_invitation);
   else if (message.tournament_round_started) tournaments.onRoundStarted(message.tournament_round_started);
@@ -686,6 +688,13 @@ function yourTables() {
     el('ul', { class: 'table-list' }, mine.map((info) => el('li', { class: 'lobby-table', 'data-table': info.table_id },
       el('span', {}, `${gameName(info.game)} · ${rulesInWords(info.game, info.rules)}`), ' ',
       actionButton(t('lobby.goBack'), () => joinTable(info.table_id).catch(() => {}), { class: 'primary go-back' })))));
+}
+
+// Only the lobby shows other tables. At a table or in a replay their updates are kept for
+// later but not drawn: a busy lobby pushes often, and each redraw under a click in progress
+// (between press and release) loses that click.
+function lobbyOnScreen() {
+  return Boolean(state.account) && !state.table && !state.replay;
 }
 
 // Pushed events come in bursts (a bot's move right after another's): they are drawn once

@@ -540,6 +540,45 @@ async function results(browser, url) {
 }
 
 const pageErrors = [];
+// At a table, other tables' updates are kept but not drawn (a redraw between a press and
+// its release loses the click); the table's own are drawn, once.
+async function quietTable(browser, url) {
+  const sitter = await newPage(browser);
+  await signIn(sitter, url, 'sitter');
+  await sitter.locator('input[name=bots]').uncheck();
+  await sitter.getByRole('button', { name: 'Create table' }).click();
+  await sitter.getByRole('button', { name: 'Stand up' }).waitFor();
+  const tableId = await sitter.evaluate(() => window.kafenio.state.table.id);
+  const drawn = () => sitter.evaluate(() => document.querySelector('.table-screen')?.dataset.mark !== 'seen');
+  await sitter.waitForTimeout(500); // the lobby's copy of the table's own first updates
+  await sitter.evaluate(() => { document.querySelector('.table-screen').dataset.mark = 'seen'; });
+
+  // Another player opens tables and leaves them; the sitter's page hears of each.
+  const busy = await newPage(browser);
+  await signIn(busy, url, 'busy');
+  for (let i = 0; i < 3; i += 1) {
+    await busy.locator('input[name=bots]').uncheck();
+    await busy.getByRole('button', { name: 'Create table' }).click();
+    await busy.getByRole('button', { name: 'Leave table' }).waitFor();
+    const other = await busy.evaluate(() => window.kafenio.state.table.id);
+    await sitter.waitForFunction((id) => window.kafenio.state.lobby.has(id), other);
+    await busy.getByRole('button', { name: 'Leave table' }).click();
+    await busy.getByRole('heading', { name: 'New table' }).waitFor();
+  }
+  await sitter.waitForTimeout(500);
+  assert(!(await drawn()), 'other tables\' updates redrew the table screen');
+
+  // The table's own update (a player sits down) is drawn.
+  await busy.locator(`.lobby-table[data-table="${tableId}"]`).getByRole('button', { name: /^sit/ }).click();
+  await busy.getByRole('button', { name: 'Stand up' }).waitFor();
+  await sitter.locator('.seat-list li', { hasText: 'busy' }).waitFor();
+  assert(await drawn(), 'the table\'s own update drawn');
+  await noErrorsShown(sitter);
+  await noErrorsShown(busy);
+  await busy.close();
+  await sitter.close();
+}
+
 async function newPage(browser) {
   const page = await browser.newPage({ viewport: DESKTOP });
   page.on('pageerror', (error) => { pageErrors.push(error); });
@@ -564,6 +603,7 @@ try {
   await step('diloti 4p', () => diloti4(page));
   await step('spectate', () => spectate(browser, url));
   await step('private table', () => privateTable(browser, url));
+  await step('quiet table', () => quietTable(browser, url));
   await step('results', () => results(browser, url));
   assert(pageErrors.length === 0, `the page threw: ${pageErrors.join(' | ')}`);
   console.log(`ok in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artifacts}`);
