@@ -55,6 +55,22 @@ export async function showPagesOnFailure(browser, artifacts, prefix) {
   }));
 }
 
+// Presses `button` until `shown` is visible, for presses that may safely be made twice
+// (going to a table). The page redraws its screen for pushed updates, and a redraw between
+// a press and its release loses the click (docs/web-client.md).
+export async function pressUntilShown(button, shown, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    // Later presses only while the button is still there: gone, the first one worked.
+    await (attempt === 1 ? button.click() : button.click({ timeout: 2000 }).catch(() => {}));
+    try {
+      await shown.waitFor({ timeout: attempt === attempts ? 30000 : 10000 });
+      return;
+    } catch (error) {
+      if (attempt === attempts) throw error;
+    }
+  }
+}
+
 // The page shows the player no error.
 export async function noErrorsShown(page) {
   const shown = await page.locator('#errors li').allTextContents();

@@ -15,7 +15,7 @@
 //
 // usage: node test_tournaments.mjs KAFENIO_BINARY WEB_DIR ARTIFACTS_DIR
 import { mkdirSync } from 'node:fs';
-import { assert, launchBrowser, noErrorsShown, showPagesOnFailure, startServer } from './page_helpers.mjs';
+import { assert, launchBrowser, noErrorsShown, pressUntilShown, showPagesOnFailure, startServer } from './page_helpers.mjs';
 
 const [binary, webDir, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
@@ -159,8 +159,8 @@ try {
     const next = page.locator('.next-tables .next-table', { hasText: name });
     await next.waitFor();
     assert((await next.textContent()).includes('Round 1'), `the next table names the round: ${await next.textContent()}`);
-    await next.getByRole('button', { name: 'Go to the table' }).click();
-    await page.locator('.table-screen').waitFor();
+    // The lobby is on screen, and redrawn as the round's tables open: a press may be lost.
+    await pressUntilShown(next.getByRole('button', { name: 'Go to the table' }), page.locator('.table-screen'));
     await page.locator('button.ready').click();
   }
   await players['Ελένη'].screenshot({ path: `${artifacts}/tournament-table.png`, fullPage: true });
