@@ -34,6 +34,7 @@ import { rulesInWords } from './rules_words.js';
 import { resultTable } from './scoresheet.js';
 import { TurnAlert } from './turn_alert.js';
 import { deadlineAfterInfo } from './turn_clock.js';
+import { PressGuard } from './press_guard.js';
 import { reportButton } from './report.js';
 import { moveAlongRow } from './arrow_keys.js';
 import { RatingChanges, START_RATING, ratingChangesPanel } from './rating_changes.js';
@@ -698,12 +699,14 @@ function lobbyOnScreen() {
 }
 
 // Pushed events come in bursts (a bot's move right after another's): they are drawn once
-// per frame. What the player does is drawn at once (render), so the page answers at once.
+// per frame, and never under a press (press_guard.js). What the player does is drawn at
+// once (render), so the page answers at once.
+const presses = new PressGuard(document);
 let renderQueued = false;
 function renderSoon() {
   if (renderQueued) return;
   renderQueued = true;
-  requestAnimationFrame(() => { if (renderQueued) render(); });
+  requestAnimationFrame(() => presses.whenFree(() => { if (renderQueued) render(); }));
 }
 
 function render() {
