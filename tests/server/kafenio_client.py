@@ -400,17 +400,24 @@ async def play_seat(client, table_id, rng, until_match_end=True):
             await play_move_as_player(client, table_id, move["notation"])
 
 
-async def open_bot_table(client, game, options, seats, clock_ms):
-    """A one-match table made by `client`, bots in every seat but 0, the client in seat 0
-    and ready; returns the table id once the match has started (so its id is known)."""
-    reply = await client.request("create_table", {
-        "game": game, "options": options, "seats": seats, "turn_clock_ms": clock_ms,
-        "series_matches": 1})
+async def sit_with_bots(client, table_settings, seats=4):
+    """A table made by `client` with `table_settings` (create_table's fields), (easy) bots
+    in every seat but 0, the client in seat 0 and ready, so its match starts at once;
+    returns the table id, every event of the match still to be read."""
+    reply = await client.request("create_table", table_settings)
     table_id = reply["table_created"]["table_id"]
     for seat in range(1, seats):
         await client.request("add_bot", {"table_id": table_id, "seat": seat})
     await client.request("sit", {"table_id": table_id, "seat": 0})
     await client.request("set_ready", {"table_id": table_id, "ready": True})
+    return table_id
+
+
+async def open_bot_table(client, game, options, seats, clock_ms):
+    """A one-match table made by `client`, bots in every seat but 0, the client in seat 0
+    and ready; returns the table id once the match has started (so its id is known)."""
+    table_id = await sit_with_bots(client, {"game": game, "options": options, "seats": seats,
+                                            "turn_clock_ms": clock_ms, "series_matches": 1}, seats)
     while body_of(await client.next_match_event()) != "match_started":
         pass
     return table_id

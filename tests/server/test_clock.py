@@ -5,7 +5,7 @@ deadline of every clocked turn, and nothing runs out before it."""
 import asyncio
 import sys
 
-from kafenio_client import Client, ServerProcess, run
+from kafenio_client import Client, ServerProcess, run, sit_with_bots
 
 TURN_MS = 30000
 
@@ -15,12 +15,7 @@ async def main(binary):
     try:
         bob = await Client.connect(server.url)
         await bob.guest("bob")
-        table = (await bob.request("create_table", {"game": "pilotta", "preset": "cyprus",
-                                                     "turn_clock_ms": TURN_MS}))["table_created"]["table_id"]
-        for seat in (1, 2, 3):
-            await bob.request("add_bot", {"table_id": table, "seat": seat})
-        await bob.request("sit", {"table_id": table, "seat": 0})
-        await bob.request("set_ready", {"table_id": table, "ready": True})
+        table = await sit_with_bots(bob, {"game": "pilotta", "preset": "cyprus", "turn_clock_ms": TURN_MS})
 
         # Bob never moves. Each time it is his turn the clock is moved to his deadline: one
         # millisecond short changes nothing, the last one plays a bot move for him.

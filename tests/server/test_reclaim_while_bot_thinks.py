@@ -5,7 +5,7 @@ were sent, on a fresh turn clock, even after the decision is done."""
 import asyncio
 import sys
 
-from kafenio_client import Client, ServerProcess, run
+from kafenio_client import Client, ServerProcess, run, sit_with_bots
 
 TURN_MS = 30000
 # About a second of search for the strong bot that stands in: the reclaim, one round trip,
@@ -19,12 +19,7 @@ async def main(binary):
     try:
         bob = await Client.connect(server.url)
         await bob.guest("bob")
-        table = (await bob.request("create_table", {"game": "pilotta", "preset": "cyprus",
-                                                     "turn_clock_ms": TURN_MS}))["table_created"]["table_id"]
-        for seat in (1, 2, 3):
-            await bob.request("add_bot", {"table_id": table, "seat": seat})  # easy bots
-        await bob.request("sit", {"table_id": table, "seat": 0})
-        await bob.request("set_ready", {"table_id": table, "ready": True})
+        table = await sit_with_bots(bob, {"game": "pilotta", "preset": "cyprus", "turn_clock_ms": TURN_MS})
 
         # Bob's turn, with nothing else on the way.
         while True:
