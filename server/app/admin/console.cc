@@ -200,20 +200,19 @@ ApiAnswer Console::TableAction(const StaffMember& who, const std::string& table_
   }
   // Audited before it takes effect: an action that is not on record does not happen.
   store_.Audit({who.name, "table." + action, "table " + table_id, *reason, "ok"});
-  if (action == "pause" || action == "resume") {
-    // Answered once the table shows it, as a kick is.
-    std::promise<void> applied;
-    auto shown = applied.get_future();
-    const auto done = [&applied] { applied.set_value(); };
-    if (action == "pause") {
-      table->Pause(*reason, done);
-    } else {
-      table->Resume(done);
-    }
-    shown.get();
+  // Answered once the table shows it, as a kick is: a closed table is out of the list the
+  // console asks for next.
+  std::promise<void> applied;
+  auto shown = applied.get_future();
+  const auto done = [&applied] { applied.set_value(); };
+  if (action == "pause") {
+    table->Pause(*reason, done);
+  } else if (action == "resume") {
+    table->Resume(done);
   } else {
-    hub_.tables().Close(table_id, "closed by the moderators: " + *reason);
+    table->Close("closed by the moderators: " + *reason, done);
   }
+  shown.get();
   return Json([&](Writer& w) {
     w.StartObject();
     Key(w, "table_id", table_id);

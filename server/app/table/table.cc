@@ -266,8 +266,11 @@ void Table::CloseIfStillEmpty(std::uint64_t grace_generation) {
   CloseNow("");
 }
 
-void Table::Close(std::string reason) {
-  OnStrand([reason = std::move(reason)](Table& t) { t.CloseNow(reason); });
+void Table::Close(std::string reason, std::function<void()> closed) {
+  OnStrand([reason = std::move(reason), closed = std::move(closed)](Table& t) {
+    t.CloseNow(reason);
+    if (closed) closed();
+  });
 }
 
 void Table::Drop(std::shared_ptr<const v1::Envelope> moved) {

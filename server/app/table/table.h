@@ -153,8 +153,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void Resume(std::function<void()> applied = {});
   // A tournament's round time limit moved (the event was paused): hands end by it from now.
   void SetDeadline(std::int64_t deadline_ms);
-  // Closes the table now: members are told why, a live match is abandoned.
-  void Close(std::string reason);
+  // Closes the table now: members are told why, a live match is abandoned. `closed` runs
+  // on the strand once the table is closed (out of the directory and the lobby).
+  void Close(std::string reason, std::function<void()> closed = {});
   // table_kick.cc: staff remove a player (the admin console). Their connections here are
   // told why (table_closed) and dropped; during a match a bot holds the seat to its end
   // (the player abandoned it), between matches the seat is freed. They may not join, sit
